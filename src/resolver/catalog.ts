@@ -1,0 +1,45 @@
+/** The resolver's storage port: what it needs to know about published products, nothing more. */
+
+/** Language tags are lower case everywhere in the catalog (`en`, `fr-ca`). */
+export type LanguageTag = string
+
+/** One page of a product, in the languages it is published in. */
+export interface CatalogPage {
+  /** URL name, used in `/{locale}/{brand}/{product}/{page}` and accepted as a `linkType` value. */
+  readonly name: string
+  /** GS1 link type as a CURIE, e.g. `gs1:pip`. */
+  readonly linkType: string
+  readonly isDefault: boolean
+  /** Title per language; the page is published in exactly these languages (insertion order kept). */
+  readonly titles: Readonly<Record<LanguageTag, string>>
+  /** Optional body text per language, shown on the product page. */
+  readonly content: Readonly<Record<LanguageTag, string>>
+}
+
+/** A published product as the resolver and the product pages see it. */
+export interface CatalogProduct {
+  /** GTIN-14. */
+  readonly gtin: string
+  readonly brandSlug: string
+  readonly brandName: string
+  readonly productSlug: string
+  /** The brand's custom domain host (lower case, no port) when it is active, else null. */
+  readonly customDomain: string | null
+  readonly defaultLanguage: LanguageTag
+  /** Languages the product is published in; includes the default language. */
+  readonly languages: readonly LanguageTag[]
+  /** Product name per language (may be empty). */
+  readonly names: Readonly<Record<LanguageTag, string>>
+  /** Exactly one page has `isDefault`. */
+  readonly pages: readonly CatalogPage[]
+}
+
+/** Read access to the published catalog. Implementations cache; every method may reject on storage failure. */
+export interface Catalog {
+  /** The published product with this GTIN-14, or null. */
+  findByGtin(gtin: string): Promise<CatalogProduct | null>
+  /** The published product with this brand and product slug, or null (used by the product pages). */
+  findBySlug(brandSlug: string, productSlug: string): Promise<CatalogProduct | null>
+  /** True when `host` (lower case, no port) is a brand's active custom domain. */
+  isActiveCustomDomain(host: string): Promise<boolean>
+}

@@ -1,0 +1,2 @@
+/** Test preload: nothing global yet; database helpers live in tests/support. */
+export {}
