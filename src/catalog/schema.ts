@@ -1,0 +1,80 @@
+/** The catalog import file as a TypeBox schema: the same rules as `catalog.schema.json`, one source of truth here. */
+import { type Static, Type } from '@sinclair/typebox'
+
+const SLUG = '^[a-z0-9][a-z0-9-]{0,62}$'
+const PRODUCT_SLUG = '^[a-z0-9][a-z0-9-]{0,99}$'
+export const LANGUAGE_PATTERN = '^[a-z]{2}(-[a-z]{2})?$'
+
+const Language = Type.String({ pattern: LANGUAGE_PATTERN })
+const PerLanguage = (value: ReturnType<typeof Type.String>, options = {}) =>
+  Type.Record(Type.String({ pattern: LANGUAGE_PATTERN }), value, { additionalProperties: false, ...options })
+
+export const CatalogOrganization = Type.Object(
+  {
+    slug: Type.String({ pattern: SLUG }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    plan: Type.Optional(
+      Type.Union([
+        Type.Literal('free'),
+        Type.Literal('starter'),
+        Type.Literal('pro'),
+        Type.Literal('enterprise'),
+      ]),
+    ),
+    subscriptionStatus: Type.Optional(
+      Type.Union([Type.Literal('active'), Type.Literal('past_due'), Type.Literal('canceled')]),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const CatalogBrand = Type.Object(
+  {
+    slug: Type.String({ pattern: SLUG }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    organization: Type.String(),
+    customDomain: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    customDomainActive: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+
+export const CatalogPageEntry = Type.Object(
+  {
+    name: Type.String({ pattern: SLUG }),
+    linkType: Type.String(),
+    default: Type.Optional(Type.Boolean()),
+    titles: PerLanguage(Type.String({ minLength: 1 }), { minProperties: 1 }),
+    content: Type.Optional(PerLanguage(Type.String())),
+  },
+  { additionalProperties: false },
+)
+
+export const CatalogProductEntry = Type.Object(
+  {
+    gtin: Type.String({ pattern: '^([0-9]{8}|[0-9]{12,14})$' }),
+    brand: Type.String(),
+    slug: Type.String({ pattern: PRODUCT_SLUG }),
+    published: Type.Optional(Type.Boolean()),
+    defaultLanguage: Language,
+    languages: Type.Array(Language, { minItems: 1, uniqueItems: true }),
+    names: Type.Optional(PerLanguage(Type.String({ minLength: 1 }))),
+    pages: Type.Array(CatalogPageEntry, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+)
+
+export const CatalogFile = Type.Object(
+  {
+    organizations: Type.Optional(Type.Array(CatalogOrganization)),
+    brands: Type.Optional(Type.Array(CatalogBrand)),
+    products: Type.Optional(Type.Array(CatalogProductEntry)),
+  },
+  { additionalProperties: false },
+)
+
+export type CatalogFile = Static<typeof CatalogFile>
+export type CatalogOrganization = Static<typeof CatalogOrganization>
+export type CatalogBrand = Static<typeof CatalogBrand>
+export type CatalogProductEntry = Static<typeof CatalogProductEntry>
+export type CatalogPageEntry = Static<typeof CatalogPageEntry>

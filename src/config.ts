@@ -1,0 +1,95 @@
+/** Reads the service configuration from the environment once, validates every field, and reports all errors. */
+
+export interface Config {
+  /** Postgres connection string, or null for the embedded PGlite database in `dataDir`. */
+  readonly databaseUrl: string | null
+  /** Directory of the embedded database (used only when `databaseUrl` is null). */
+  readonly dataDir: string
+  readonly apiPort: number
+  readonly resolverPort: number
+  /** Public origin of the code API; JWT issuer and audience. */
+  readonly apiUrl: string
+  /** Public origin of `{resolver_url}`. */
+  readonly resolverUrl: string
+  /** Public origin of `{short_url}`. */
+  readonly shortUrl: string
+  readonly customDomainScheme: 'http' | 'https'
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] }
+
+type Env = Readonly<Record<string, string | undefined>>
+
+const DEFAULTS = {
+  dataDir: './.data/pglite',
+  apiPort: '3000',
+  resolverPort: '3001',
+  apiUrl: 'http://localhost:3000',
+  resolverUrl: 'http://localhost:3001',
+  shortUrl: 'http://127.0.0.1:3001',
+  customDomainScheme: 'https',
+} as const
+
+/** Builds the configuration from environment variables (DESIGN §3). Never throws. */
+export function readConfig(env: Env): ConfigResult {
+  const errors: string[] = []
+  const config: Config = {
+    databaseUrl: readDatabaseUrl(env.DATABASE_URL, errors),
+    dataDir: nonEmpty(env.DATA_DIR) ?? DEFAULTS.dataDir,
+    apiPort: readPort('API_PORT', env.API_PORT ?? DEFAULTS.apiPort, errors),
+    resolverPort: readPort('RESOLVER_PORT', env.RESOLVER_PORT ?? DEFAULTS.resolverPort, errors),
+    apiUrl: readOrigin('API_URL', env.API_URL ?? DEFAULTS.apiUrl, errors),
+    resolverUrl: readOrigin('RESOLVER_URL', env.RESOLVER_URL ?? DEFAULTS.resolverUrl, errors),
+    shortUrl: readOrigin('SHORT_URL', env.SHORT_URL ?? DEFAULTS.shortUrl, errors),
+    customDomainScheme: readScheme(env.CUSTOM_DOMAIN_SCHEME ?? DEFAULTS.customDomainScheme, errors),
+  }
+  if (errors.length === 0 && config.resolverUrl === config.apiUrl) {
+    errors.push('RESOLVER_URL must differ from API_URL: the resolver is not served on the API origin')
+  }
+  return errors.length === 0 ? { ok: true, config } : { ok: false, errors }
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim()
+}
+
+function readDatabaseUrl(raw: string | undefined, errors: string[]): string | null {
+  const value = nonEmpty(raw)
+  if (value === undefined) return null
+  if (!/^postgres(ql)?:\/\/[^\s]+$/.test(value) || !URL.canParse(value)) {
+    errors.push('DATABASE_URL must be a postgres:// or postgresql:// connection string')
+    return null
+  }
+  return value
+}
+
+function readPort(name: string, raw: string, errors: string[]): number {
+  const port = /^\d{1,5}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN
+  if (!(port >= 0 && port <= 65535)) errors.push(`${name} must be a port number from 0 to 65535`)
+  return port
+}
+
+/** An origin is scheme + host (+ port): no path other than `/`, no query, no userinfo. */
+function readOrigin(name: string, raw: string, errors: string[]): string {
+  const url = URL.canParse(raw.trim()) ? new URL(raw.trim()) : null
+  const valid =
+    url !== null &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname === '/' &&
+    url.search === '' &&
+    url.hash === ''
+  if (!valid) {
+    errors.push(`${name} must be an http(s) origin such as https://example.com, without path or query`)
+    return ''
+  }
+  return url.origin
+}
+
+function readScheme(raw: string, errors: string[]): 'http' | 'https' {
+  const value = raw.trim().toLowerCase()
+  if (value === 'http' || value === 'https') return value
+  errors.push('CUSTOM_DOMAIN_SCHEME must be http or https')
+  return 'https'
+}

@@ -1,0 +1,158 @@
+/** Loads products with their names, pages and titles in the catalog file's shape (used by export, import and lookups). */
+import { asc, eq, inArray, type SQL } from 'drizzle-orm'
+import type { CatalogPageEntry, CatalogProductEntry } from '../catalog/schema.ts'
+import type { Db } from './database.ts'
+import { brands, pages, pageTitles, productNames, products } from './schema.ts'
+
+/** A stored product in canonical catalog-file form, plus the brand facts the resolver needs. */
+export interface StoredProduct {
+  readonly id: string
+  readonly entry: CanonicalProduct
+  readonly brandName: string
+  readonly customDomain: string | null
+  readonly customDomainActive: boolean
+}
+
+/** A product entry with every optional member resolved, so two of them compare by `JSON.stringify`. */
+export type CanonicalProduct = Omit<CatalogProductEntry, 'published' | 'names'> & {
+  published: boolean
+  names: Record<string, string>
+}
+
+const CHUNK = 5000
+
+/** Loads the products matching `where` (a condition on `products`), ordered by GTIN. */
+export async function loadProducts(db: Db, where: SQL | undefined): Promise<StoredProduct[]> {
+  const rows = await db
+    .select({
+      id: products.id,
+      gtin: products.gtin,
+      slug: products.slug,
+      published: products.published,
+      defaultLanguage: products.defaultLanguage,
+      languages: products.languages,
+      brandSlug: brands.slug,
+      brandName: brands.name,
+      customDomain: brands.customDomain,
+      customDomainActive: brands.customDomainActive,
+    })
+    .from(products)
+    .innerJoin(brands, eq(products.brandId, brands.id))
+    .where(where)
+    .orderBy(asc(products.gtin))
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const [names, pageRows] = await Promise.all([loadNames(db, ids), loadPages(db, ids)])
+  return rows.map((r) => ({
+    id: r.id,
+    brandName: r.brandName,
+    customDomain: r.customDomain,
+    customDomainActive: r.customDomainActive,
+    entry: {
+      gtin: r.gtin,
+      brand: r.brandSlug,
+      slug: r.slug,
+      published: r.published,
+      defaultLanguage: r.defaultLanguage,
+      languages: r.languages,
+      names: orderedByLanguages(names.get(r.id) ?? new Map(), r.languages),
+      pages: pageRows.get(r.id) ?? [],
+    },
+  }))
+}
+
+/** Canonical form of a file entry: defaults applied, names in the product's language order. */
+export function canonicalProduct(entry: CatalogProductEntry): CanonicalProduct {
+  return {
+    gtin: entry.gtin,
+    brand: entry.brand,
+    slug: entry.slug,
+    published: entry.published ?? true,
+    defaultLanguage: entry.defaultLanguage,
+    languages: entry.languages,
+    names: orderedByLanguages(new Map(Object.entries(entry.names ?? {})), entry.languages),
+    pages: entry.pages.map(canonicalPage),
+  }
+}
+
+function canonicalPage(page: CatalogPageEntry): CatalogPageEntry {
+  const out = newPage(page.name, page.linkType, page.default === true)
+  out.titles = page.titles
+  const content = Object.entries(page.content ?? {}).filter(([lang]) => page.titles[lang] !== undefined)
+  if (content.length > 0) out.content = Object.fromEntries(orderLike(content, Object.keys(page.titles)))
+  return out
+}
+
+/** Builds a page with a fixed member order, so that canonical pages compare by `JSON.stringify`. */
+function newPage(name: string, linkType: string, isDefault: boolean): CatalogPageEntry {
+  return isDefault ? { name, linkType, default: true, titles: {} } : { name, linkType, titles: {} }
+}
+
+function orderLike(entries: [string, string][], order: string[]): [string, string][] {
+  return [...entries].sort((a, b) => order.indexOf(a[0]) - order.indexOf(b[0]))
+}
+
+function orderedByLanguages(
+  names: Map<string, string>,
+  languages: readonly string[],
+): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const lang of languages) {
+    const name = names.get(lang)
+    if (name !== undefined) out[lang] = name
+  }
+  return out
+}
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK))
+  return out
+}
+
+async function loadNames(db: Db, ids: string[]): Promise<Map<string, Map<string, string>>> {
+  const byProduct = new Map<string, Map<string, string>>()
+  for (const part of chunks(ids)) {
+    const rows = await db.select().from(productNames).where(inArray(productNames.productId, part))
+    for (const r of rows) {
+      const names = byProduct.get(r.productId) ?? new Map<string, string>()
+      names.set(r.language, r.name)
+      byProduct.set(r.productId, names)
+    }
+  }
+  return byProduct
+}
+
+async function loadPages(db: Db, ids: string[]): Promise<Map<string, CatalogPageEntry[]>> {
+  const byProduct = new Map<string, CatalogPageEntry[]>()
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .select({
+        productId: pages.productId,
+        pageId: pages.id,
+        name: pages.name,
+        linkType: pages.linkType,
+        isDefault: pages.isDefault,
+        language: pageTitles.language,
+        title: pageTitles.title,
+        content: pageTitles.content,
+      })
+      .from(pages)
+      .innerJoin(pageTitles, eq(pageTitles.pageId, pages.id))
+      .where(inArray(pages.productId, part))
+      .orderBy(asc(pages.productId), asc(pages.position), asc(pageTitles.position))
+    let current: { id: string; page: CatalogPageEntry } | null = null
+    for (const r of rows) {
+      if (current === null || current.id !== r.pageId) {
+        const page = newPage(r.name, r.linkType, r.isDefault)
+        current = { id: r.pageId, page }
+        const list = byProduct.get(r.productId) ?? []
+        list.push(page)
+        byProduct.set(r.productId, list)
+      }
+      current.page.titles[r.language] = r.title
+      if (r.content !== null) current.page.content = { ...current.page.content, [r.language]: r.content }
+    }
+  }
+  return byProduct
+}

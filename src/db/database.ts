@@ -1,0 +1,93 @@
+/** Opens the database: Postgres through postgres.js when a URL is given, else embedded PGlite; both migrated. */
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** A transaction handle, usable wherever a `Db` is. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** An open, migrated database with the few driver-level operations the app needs. */
+export interface Database {
+  readonly db: Db
+  readonly kind: 'postgres' | 'pglite'
+  /** Subscribes to a Postgres notification channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /** Runs a trivial query; rejects when the database is unreachable. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true } | { pglite: PGlite }
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+
+/** Serialises migrations when several instances start against one Postgres at once. */
+const MIGRATION_LOCK = 727_001
+
+/** Opens and migrates the target database. */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) return openPostgres(target.url)
+  if ('pglite' in target) return wrapPglite(target.pglite, true)
+  if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true })
+  const client = 'dataDir' in target ? await PGlite.create(target.dataDir) : await PGlite.create()
+  return wrapPglite(client, true)
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  await migratePostgresLocked(url)
+  const client = postgres(url, { max: 10, connect_timeout: 3, idle_timeout: 30, onnotice: () => {} })
+  const db = drizzlePostgres(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, onPayload) {
+      const { unlisten } = await client.listen(channel, (payload) => onPayload(payload))
+      return unlisten
+    },
+    async ping() {
+      await client`select 1`
+    },
+    async close() {
+      await client.end({ timeout: 5 })
+    },
+  }
+}
+
+async function migratePostgresLocked(url: string): Promise<void> {
+  const client = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} })
+  try {
+    await client`select pg_advisory_lock(${MIGRATION_LOCK})`
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER })
+    await client`select pg_advisory_unlock(${MIGRATION_LOCK})`
+  } finally {
+    await client.end({ timeout: 5 })
+  }
+}
+
+async function wrapPglite(client: PGlite, runMigrations: boolean): Promise<Database> {
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  if (runMigrations) await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER })
+  return {
+    db,
+    kind: 'pglite',
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload)
+      return () => unlisten()
+    },
+    async ping() {
+      await client.query('select 1')
+    },
+    async close() {
+      if (!client.closed) await client.close()
+    },
+  }
+}

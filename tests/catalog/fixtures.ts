@@ -1,0 +1,66 @@
+/** Small catalog files built in code for the catalog and import tests. */
+import type { CatalogFile } from '../../src/catalog/schema.ts'
+
+/** A valid one-organization, one-brand, one-product catalog; `overrides` replace its product's members. */
+export function smallCatalog(product: Record<string, unknown> = {}): CatalogFile {
+  return {
+    organizations: [{ slug: 'acme', name: 'Acme', plan: 'starter', subscriptionStatus: 'active' }],
+    brands: [
+      {
+        slug: 'acme-foods',
+        name: 'Acme Foods',
+        organization: 'acme',
+        customDomain: 'id.acme.example',
+        customDomainActive: true,
+      },
+    ],
+    products: [
+      {
+        gtin: '09506000134352',
+        brand: 'acme-foods',
+        slug: 'rice',
+        published: true,
+        defaultLanguage: 'en',
+        languages: ['en', 'fr'],
+        names: { en: 'Rice', fr: 'Riz' },
+        pages: [
+          { name: 'product', linkType: 'gs1:pip', default: true, titles: { en: 'Product', fr: 'Produit' } },
+          {
+            name: 'recipes',
+            linkType: 'gs1:recipeInfo',
+            titles: { fr: 'Recettes' },
+            content: { fr: 'Cuire 18 min.' },
+          },
+        ],
+        ...product,
+      },
+    ] as CatalogFile['products'],
+  }
+}
+
+/** A catalog of `count` generated products (valid GTINs) under one brand. */
+export function generatedCatalog(count: number, title = 'Product'): CatalogFile {
+  const base = smallCatalog()
+  const products = Array.from({ length: count }, (_, i) => {
+    const body = `0950600${String(i).padStart(6, '0')}`
+    return {
+      gtin: body + checkDigit(body),
+      brand: 'acme-foods',
+      slug: `p-${i}`,
+      defaultLanguage: 'en',
+      languages: ['en', 'de'],
+      names: { en: `Product ${i}`, de: `Produkt ${i}` },
+      pages: [
+        { name: 'product', linkType: 'gs1:pip', default: true, titles: { en: title, de: 'Produkt' } },
+        { name: 'care', linkType: 'gs1:instructions', titles: { en: 'Care' } },
+      ],
+    }
+  })
+  return { ...base, products }
+}
+
+function checkDigit(body: string): number {
+  let sum = 0
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1)
+  return (10 - (sum % 10)) % 10
+}

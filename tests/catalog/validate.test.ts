@@ -1,0 +1,146 @@
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import fc from 'fast-check'
+import { pointerToPath, validateCatalog } from '../../src/catalog/validate.ts'
+import { readSharedJson } from '../support/shared.ts'
+import { smallCatalog } from './fixtures.ts'
+
+function errorsOf(input: unknown) {
+  const result = validateCatalog(input)
+  if (result.ok) throw new Error('expected errors')
+  return result.errors.map((e) => `${e.code} ${e.path}`)
+}
+
+describe('validateCatalog', () => {
+  test('accepts the shared demo catalog and the shipped demo catalog', () => {
+    expect(validateCatalog(readSharedJson('catalog', 'demo-catalog.json')).ok).toBe(true)
+    const shipped = JSON.parse(
+      readFileSync(new URL('../../src/catalog/demo-catalog.json', import.meta.url), 'utf8'),
+    )
+    expect(validateCatalog(shipped).ok).toBe(true)
+  })
+
+  test('the shipped demo catalog holds every product of the shared demo catalog', () => {
+    const shared = readSharedJson<{ products: { gtin: string }[] }>('catalog', 'demo-catalog.json')
+    const shipped = JSON.parse(
+      readFileSync(new URL('../../src/catalog/demo-catalog.json', import.meta.url), 'utf8'),
+    )
+    const gtins = new Set(shipped.products.map((p: { gtin: string }) => p.gtin.padStart(14, '0')))
+    for (const p of shared.products) expect(gtins.has(p.gtin.padStart(14, '0'))).toBe(true)
+  })
+
+  test('normalises GTIN-13 to 14 digits', () => {
+    const result = validateCatalog(smallCatalog({ gtin: '4012345000009' }))
+    expect(result.ok && result.catalog.products[0]?.gtin).toBe('04012345000009')
+  })
+
+  test('reports schema errors with dotted JSON paths', () => {
+    expect(errorsOf({ products: [{ gtin: 'x' }], extra: 1 })).toContain('Catalog.Schema extra')
+    expect(errorsOf(smallCatalog({ slug: 'Upper' }))).toEqual(['Catalog.Schema products[0].slug'])
+    expect(errorsOf([])).toEqual(['Catalog.Schema null'])
+  })
+
+  test('rejects a wrong GTIN check digit', () => {
+    expect(errorsOf(smallCatalog({ gtin: '09506000134353' }))).toEqual([
+      'Catalog.CheckDigit products[0].gtin',
+    ])
+  })
+
+  test('requires exactly one default page', () => {
+    const none = smallCatalog()
+    delete (none.products?.[0]?.pages[0] as { default?: boolean }).default
+    expect(errorsOf(none)).toEqual(['Catalog.DefaultPage products[0].pages'])
+    const two = smallCatalog()
+    ;(two.products?.[0]?.pages[1] as { default?: boolean }).default = true
+    expect(errorsOf(two)).toContain('Catalog.DefaultPage products[0].pages')
+  })
+
+  test('requires the default language among the languages and the default page in it', () => {
+    expect(errorsOf(smallCatalog({ defaultLanguage: 'de' }))).toContain(
+      'Catalog.Language products[0].defaultLanguage',
+    )
+    const catalog = smallCatalog({ defaultLanguage: 'fr' })
+    ;(catalog.products?.[0]?.pages[0] as { titles: Record<string, string> }).titles = { en: 'Product' }
+    expect(errorsOf(catalog)).toEqual(['Catalog.DefaultPage products[0].pages[0].titles'])
+  })
+
+  test('allows titles and names only in published languages, content only with a title', () => {
+    const catalog = smallCatalog({ names: { en: 'Rice', it: 'Riso' } })
+    ;(catalog.products?.[0]?.pages[1] as { titles: Record<string, string> }).titles = { de: 'Rezepte' }
+    expect(errorsOf(catalog)).toEqual([
+      'Catalog.Language products[0].names.it',
+      'Catalog.Language products[0].pages[1].titles.de',
+      'Catalog.Language products[0].pages[1].content.fr',
+    ])
+  })
+
+  test('accepts only GS1 Web Vocabulary page link types as CURIEs', () => {
+    for (const linkType of ['gs1:notAType', 'https://ref.gs1.org/voc/pip', 'pip', 'gs1:defaultLink']) {
+      const catalog = smallCatalog()
+      ;(catalog.products?.[0]?.pages[1] as { linkType: string }).linkType = linkType
+      expect(errorsOf(catalog)).toEqual(['Catalog.LinkType products[0].pages[1].linkType'])
+    }
+  })
+
+  test('rejects references to slugs that exist neither in the file nor in the database', () => {
+    expect(errorsOf(smallCatalog({ brand: 'nope' }))).toEqual(['Catalog.Reference products[0].brand'])
+    const known = { organizations: new Set<string>(), brands: new Set(['nope']), domains: new Map() }
+    expect(validateCatalog(smallCatalog({ brand: 'nope' }), known).ok).toBe(true)
+  })
+
+  test('rejects duplicates: GTINs after normalisation, slugs, page names, custom domains', () => {
+    const catalog = smallCatalog()
+    const product = catalog.products?.[0]
+    if (!product) throw new Error('fixture')
+    catalog.products?.push({ ...product, gtin: '9506000134352', slug: 'other' })
+    catalog.brands?.push({
+      slug: 'acme-foods',
+      name: 'Again',
+      organization: 'acme',
+      customDomain: 'id.acme.example',
+    })
+    product.pages.push({ name: 'product', linkType: 'gs1:pip', titles: { en: 'x' } })
+    expect(errorsOf(catalog)).toEqual([
+      'Catalog.Duplicate brands[1].slug',
+      'Catalog.Duplicate brands[1].customDomain',
+      'Catalog.Duplicate products[0].pages[2].name',
+      'Catalog.Duplicate products[1].pages[2].name',
+      'Catalog.Duplicate products[1].gtin',
+    ])
+  })
+
+  test('rejects a custom domain that is not a bare lower-case host or is held by another brand', () => {
+    for (const domain of [
+      'https://id.acme.example',
+      'ID.acme.example',
+      'id.acme.example:8080',
+      'localhost',
+    ]) {
+      const catalog = smallCatalog()
+      ;(catalog.brands?.[0] as { customDomain: string }).customDomain = domain
+      expect(errorsOf(catalog)).toEqual(['Catalog.Domain brands[0].customDomain'])
+    }
+    const known = {
+      organizations: new Set<string>(),
+      brands: new Set<string>(),
+      domains: new Map([['id.acme.example', 'other']]),
+    }
+    const result = validateCatalog(smallCatalog(), known)
+    expect(result.ok ? [] : result.errors.map((e) => e.path)).toEqual(['brands[0].customDomain'])
+  })
+
+  test('never throws on arbitrary JSON input', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const result = validateCatalog(value)
+        expect(typeof result.ok).toBe('boolean')
+      }),
+      { numRuns: 500 },
+    )
+  })
+
+  test('pointerToPath converts JSON pointers', () => {
+    expect(pointerToPath('/products/0/pages/1/titles/fr')).toBe('products[0].pages[1].titles.fr')
+    expect(pointerToPath('')).toBe('')
+  })
+})

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
+import { exportCatalog } from '../../src/db/catalog-export.ts'
+import { importCatalog } from '../../src/db/catalog-import.ts'
+import type { Database } from '../../src/db/database.ts'
+import { pages, products } from '../../src/db/schema.ts'
+import { generatedCatalog, smallCatalog } from '../catalog/fixtures.ts'
+import { openTestDatabase } from '../support/db.ts'
+
+let database: Database
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+
+async function count(table: typeof products | typeof pages): Promise<number> {
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table)
+  return row?.n ?? -1
+}
+
+describe('catalog import', () => {
+  test('writes nothing when the file has an error, and reports every error with its path', async () => {
+    const bad = generatedCatalog(3)
+    ;(bad.products?.[2] as { gtin: string }).gtin = '09506000000001'
+    const result = await importCatalog(database.db, bad)
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        {
+          code: 'Catalog.CheckDigit',
+          path: 'products[2].gtin',
+          message: 'GTIN 09506000000001 has a wrong check digit',
+        },
+      ],
+    })
+    expect(await count(products)).toBe(0)
+  })
+
+  test('creates everything, then a second import reports 0 changes', async () => {
+    const first = await importCatalog(database.db, smallCatalog())
+    expect(first.ok && first.report).toEqual({
+      organizations: { created: 1, updated: 0, unchanged: 0 },
+      brands: { created: 1, updated: 0, unchanged: 0 },
+      products: { created: 1, updated: 0, unchanged: 0 },
+      changes: 3,
+    })
+    const second = await importCatalog(database.db, smallCatalog())
+    expect(second.ok && second.report.changes).toBe(0)
+    expect(second.ok && second.report.products).toEqual({ created: 0, updated: 0, unchanged: 1 })
+  })
+
+  test('updates only what changed and replaces the pages of a changed product', async () => {
+    const changed = smallCatalog({ names: { en: 'Rice', fr: 'Riz rond' } })
+    ;(changed.products?.[0]?.pages ?? []).pop()
+    const result = await importCatalog(database.db, changed)
+    expect(result.ok && result.report.products).toEqual({ created: 0, updated: 1, unchanged: 0 })
+    expect(result.ok && result.report.changes).toBe(1)
+    expect(await count(pages)).toBe(1)
+  })
+
+  test('export then import then export gives the identical file', async () => {
+    const first = await exportCatalog(database.db, 'acme')
+    const reimport = await importCatalog(database.db, first)
+    expect(reimport.ok && reimport.report.changes).toBe(0)
+    expect(JSON.stringify(await exportCatalog(database.db, 'acme'))).toBe(JSON.stringify(first))
+    expect(first?.products?.[0]?.gtin).toBe('09506000134352')
+  })
+
+  test('export of an unknown organization is null', async () => {
+    expect(await exportCatalog(database.db, 'nobody')).toBeNull()
+  })
+
+  test('a file may refer to an organization and brand that already exist in the database', async () => {
+    const file = { products: generatedCatalog(1).products }
+    const result = await importCatalog(database.db, file)
+    expect(result.ok && result.report.products.created).toBe(1)
+  })
+
+  test('keeps a stored plan when the file omits it', async () => {
+    await importCatalog(database.db, { organizations: [{ slug: 'acme', name: 'Acme' }] })
+    const exported = await exportCatalog(database.db, 'acme')
+    expect(exported?.organizations?.[0]).toEqual({
+      slug: 'acme',
+      name: 'Acme',
+      plan: 'starter',
+      subscriptionStatus: 'active',
+    })
+  })
+
+  test('rolls back the whole file when the database refuses a row', async () => {
+    const before = await count(products)
+    const file = generatedCatalog(5)
+    // The same product slug as an existing product of the brand under a new GTIN violates a unique index.
+    ;(file.products?.[4] as { slug: string }).slug = 'rice'
+    await expect(importCatalog(database.db, file)).rejects.toThrow()
+    expect(await count(products)).toBe(before)
+  })
+
+  test('the database enforces exactly one default page per product', async () => {
+    const [product] = await database.db.select({ id: products.id }).from(products).limit(1)
+    if (!product) throw new Error('no product')
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.update(pages).set({ isDefault: false }).where(sql`${pages.productId} = ${product.id}`)
+      }),
+    ).rejects.toThrow()
+    const secondDefault = {
+      productId: product.id,
+      name: 'second',
+      linkType: 'gs1:pip',
+      isDefault: true,
+      position: 9,
+    }
+    await expect(
+      (async () => {
+        await database.db.insert(pages).values(secondDefault)
+      })(),
+    ).rejects.toThrow()
+  })
+})

@@ -1,0 +1,42 @@
+/** A fresh, migrated database per test file: Postgres when DATABASE_URL is set, else a clone of a PGlite template. */
+import { PGlite } from '@electric-sql/pglite'
+import postgres from 'postgres'
+import { type Database, openDatabase } from '../../src/db/database.ts'
+
+let template: Promise<PGlite> | null = null
+
+/** Which backend the database tests run on (DATABASE_URL is read here, once, by the test harness only). */
+export const TEST_DATABASE_URL = process.env.DATABASE_URL?.trim() || null
+
+/** Opens an isolated database; `close()` drops it (Postgres) or discards the clone (PGlite). */
+export async function openTestDatabase(): Promise<Database> {
+  return TEST_DATABASE_URL ? openPostgresCopy(TEST_DATABASE_URL) : openPgliteClone()
+}
+
+async function openPgliteClone(): Promise<Database> {
+  template ??= (async () => {
+    const pg = await PGlite.create()
+    const migrated = await openDatabase({ pglite: pg })
+    void migrated
+    return pg
+  })()
+  const clone = (await (await template).clone()) as PGlite
+  return openDatabase({ pglite: clone })
+}
+
+async function openPostgresCopy(url: string): Promise<Database> {
+  const name = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`
+  const admin = postgres(url, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name}`)
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  const database = await openDatabase({ url: target.toString() })
+  return {
+    ...database,
+    async close() {
+      await database.close()
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end({ timeout: 5 })
+    },
+  }
+}
