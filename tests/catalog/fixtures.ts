@@ -1,5 +1,5 @@
 /** Small catalog files built in code for the catalog and import tests. */
-import type { CatalogFile } from '../../src/catalog/schema.ts'
+import type { CatalogFile, CatalogPageEntry, CatalogProductEntry } from '../../src/catalog/schema.ts'
 
 /** A valid one-organization, one-brand, one-product catalog; `overrides` replace its product's members. */
 export function smallCatalog(product: Record<string, unknown> = {}): CatalogFile {
@@ -63,4 +63,18 @@ function checkDigit(body: string): number {
   let sum = 0
   for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1)
   return (10 - (sum % 10)) % 10
+}
+
+/** The product at `index` of a fixture catalog (throws when absent, so tests can mutate it directly). */
+export function productOf(catalog: CatalogFile, index = 0): CatalogProductEntry {
+  const product = catalog.products?.[index]
+  if (!product) throw new Error(`fixture has no product ${index}`)
+  return product
+}
+
+/** The page at `pageIndex` of the product at `productIndex`. */
+export function pageOf(catalog: CatalogFile, productIndex: number, pageIndex: number): CatalogPageEntry {
+  const page = productOf(catalog, productIndex).pages[pageIndex]
+  if (!page) throw new Error(`fixture has no page ${pageIndex}`)
+  return page
 }

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
+import type { CatalogBrand } from '../../src/catalog/schema.ts'
 import { pointerToPath, validateCatalog } from '../../src/catalog/validate.ts'
 import { readSharedJson } from '../support/shared.ts'
-import { smallCatalog } from './fixtures.ts'
+import { pageOf, productOf, smallCatalog } from './fixtures.ts'
 
 function errorsOf(input: unknown) {
   const result = validateCatalog(input)
@@ -48,10 +49,10 @@ describe('validateCatalog', () => {
 
   test('requires exactly one default page', () => {
     const none = smallCatalog()
-    delete (none.products?.[0]?.pages[0] as { default?: boolean }).default
+    delete pageOf(none, 0, 0).default
     expect(errorsOf(none)).toEqual(['Catalog.DefaultPage products[0].pages'])
     const two = smallCatalog()
-    ;(two.products?.[0]?.pages[1] as { default?: boolean }).default = true
+    pageOf(two, 0, 1).default = true
     expect(errorsOf(two)).toContain('Catalog.DefaultPage products[0].pages')
   })
 
@@ -60,13 +61,13 @@ describe('validateCatalog', () => {
       'Catalog.Language products[0].defaultLanguage',
     )
     const catalog = smallCatalog({ defaultLanguage: 'fr' })
-    ;(catalog.products?.[0]?.pages[0] as { titles: Record<string, string> }).titles = { en: 'Product' }
+    pageOf(catalog, 0, 0).titles = { en: 'Product' }
     expect(errorsOf(catalog)).toEqual(['Catalog.DefaultPage products[0].pages[0].titles'])
   })
 
   test('allows titles and names only in published languages, content only with a title', () => {
     const catalog = smallCatalog({ names: { en: 'Rice', it: 'Riso' } })
-    ;(catalog.products?.[0]?.pages[1] as { titles: Record<string, string> }).titles = { de: 'Rezepte' }
+    pageOf(catalog, 0, 1).titles = { de: 'Rezepte' }
     expect(errorsOf(catalog)).toEqual([
       'Catalog.Language products[0].names.it',
       'Catalog.Language products[0].pages[1].titles.de',
@@ -77,7 +78,7 @@ describe('validateCatalog', () => {
   test('accepts only GS1 Web Vocabulary page link types as CURIEs', () => {
     for (const linkType of ['gs1:notAType', 'https://ref.gs1.org/voc/pip', 'pip', 'gs1:defaultLink']) {
       const catalog = smallCatalog()
-      ;(catalog.products?.[0]?.pages[1] as { linkType: string }).linkType = linkType
+      pageOf(catalog, 0, 1).linkType = linkType
       expect(errorsOf(catalog)).toEqual(['Catalog.LinkType products[0].pages[1].linkType'])
     }
   })
@@ -90,8 +91,7 @@ describe('validateCatalog', () => {
 
   test('rejects duplicates: GTINs after normalisation, slugs, page names, custom domains', () => {
     const catalog = smallCatalog()
-    const product = catalog.products?.[0]
-    if (!product) throw new Error('fixture')
+    const product = productOf(catalog)
     catalog.products?.push({ ...product, gtin: '9506000134352', slug: 'other' })
     catalog.brands?.push({
       slug: 'acme-foods',
@@ -117,7 +117,7 @@ describe('validateCatalog', () => {
       'localhost',
     ]) {
       const catalog = smallCatalog()
-      ;(catalog.brands?.[0] as { customDomain: string }).customDomain = domain
+      catalog.brands = [{ ...(catalog.brands?.[0] as CatalogBrand), customDomain: domain }]
       expect(errorsOf(catalog)).toEqual(['Catalog.Domain brands[0].customDomain'])
     }
     const known = {

@@ -4,7 +4,7 @@ import { exportCatalog } from '../../src/db/catalog-export.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import type { Database } from '../../src/db/database.ts'
 import { pages, products } from '../../src/db/schema.ts'
-import { generatedCatalog, smallCatalog } from '../catalog/fixtures.ts'
+import { generatedCatalog, productOf, smallCatalog } from '../catalog/fixtures.ts'
 import { openTestDatabase } from '../support/db.ts'
 
 let database: Database
@@ -24,7 +24,7 @@ async function count(table: typeof products | typeof pages): Promise<number> {
 describe('catalog import', () => {
   test('writes nothing when the file has an error, and reports every error with its path', async () => {
     const bad = generatedCatalog(3)
-    ;(bad.products?.[2] as { gtin: string }).gtin = '09506000000001'
+    productOf(bad, 2).gtin = '09506000000001'
     const result = await importCatalog(database.db, bad)
     expect(result).toEqual({
       ok: false,
@@ -54,7 +54,7 @@ describe('catalog import', () => {
 
   test('updates only what changed and replaces the pages of a changed product', async () => {
     const changed = smallCatalog({ names: { en: 'Rice', fr: 'Riz rond' } })
-    ;(changed.products?.[0]?.pages ?? []).pop()
+    productOf(changed).pages.pop()
     const result = await importCatalog(database.db, changed)
     expect(result.ok && result.report.products).toEqual({ created: 0, updated: 1, unchanged: 0 })
     expect(result.ok && result.report.changes).toBe(1)
@@ -94,7 +94,7 @@ describe('catalog import', () => {
     const before = await count(products)
     const file = generatedCatalog(5)
     // The same product slug as an existing product of the brand under a new GTIN violates a unique index.
-    ;(file.products?.[4] as { slug: string }).slug = 'rice'
+    productOf(file, 4).slug = 'rice'
     await expect(importCatalog(database.db, file)).rejects.toThrow()
     expect(await count(products)).toBe(before)
   })
