@@ -41,7 +41,7 @@ export function smallCatalog(product: Record<string, unknown> = {}): CatalogFile
 /** A catalog of `count` generated products (valid GTINs) under one brand. */
 export function generatedCatalog(count: number, title = 'Product'): CatalogFile {
   const base = smallCatalog()
-  const products = Array.from({ length: count }, (_, i) => {
+  const products = Array.from({ length: count }, (_, i): CatalogProductEntry => {
     const body = `0950600${String(i).padStart(6, '0')}`
     return {
       gtin: body + checkDigit(body),
