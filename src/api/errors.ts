@@ -1,0 +1,62 @@
+/** The API's one error shape, `{errors: [{code, path, message}]}`, built here and nowhere else. */
+import type { Issue } from '../gs1/issue.ts'
+
+export type ApiError = Issue
+
+export interface ErrorEnvelope {
+  errors: ApiError[]
+}
+
+/** Statuses of the failure envelope with their default code and message (SPEC "Errors"). */
+export const API_ERRORS = {
+  badRequest: { status: 400, code: 'BadRequest', message: 'The request is malformed' },
+  malformedJson: { status: 400, code: 'MalformedJson', message: 'The request body is not valid JSON' },
+  unauthorized: {
+    status: 401,
+    code: 'Unauthorized',
+    message: 'Missing, malformed, expired or revoked credentials',
+  },
+  forbidden: { status: 403, code: 'Forbidden', message: 'Forbidden' },
+  notFound: { status: 404, code: 'NotFound', message: 'Unknown resource' },
+  methodNotAllowed: { status: 405, code: 'MethodNotAllowed', message: 'Method not allowed on this resource' },
+  notAcceptable: {
+    status: 406,
+    code: 'NotAcceptable',
+    message: 'The Accept header names no media type this endpoint produces',
+  },
+  conflict: { status: 409, code: 'Conflict', message: 'The request collides with existing data' },
+  payloadTooLarge: { status: 413, code: 'PayloadTooLarge', message: 'The request body exceeds 1 MiB' },
+  unsupportedMediaType: { status: 415, code: 'UnsupportedMediaType', message: 'Unsupported Content-Type' },
+  unprocessable: { status: 422, code: 'Unprocessable', message: 'The request content is invalid' },
+  internal: { status: 500, code: 'InternalError', message: 'Internal server error' },
+  unavailable: { status: 503, code: 'Unavailable', message: 'The service is not ready' },
+} as const
+
+export type ApiErrorKind = keyof typeof API_ERRORS
+
+/** The envelope for one of the standard failures, optionally with a more precise message. */
+export function errorBody(kind: ApiErrorKind, message?: string): ErrorEnvelope {
+  const e = API_ERRORS[kind]
+  return { errors: [{ code: e.code, path: null, message: message ?? e.message }] }
+}
+
+/** A JSON response carrying the envelope; `headers` may add e.g. `WWW-Authenticate` or `Allow`. */
+export function errorResponse(
+  kind: ApiErrorKind,
+  init: { message?: string; headers?: HeadersInit } = {},
+): Response {
+  const headers = new Headers(init.headers)
+  headers.set('content-type', 'application/json')
+  return new Response(JSON.stringify(errorBody(kind, init.message)), {
+    status: API_ERRORS[kind].status,
+    headers,
+  })
+}
+
+/** A JSON response carrying validation issues. */
+export function issuesResponse(status: 400 | 422, issues: ApiError[]): Response {
+  return new Response(JSON.stringify({ errors: issues }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
+}

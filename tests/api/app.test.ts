@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createApp } from '../../src/api/app.ts'
+import type { Database } from '../../src/db/database.ts'
+import { apiRequest, testDeps } from '../support/app.ts'
+import { openTestDatabase } from '../support/db.ts'
+
+let database: Database
+let app: ReturnType<typeof createApp>
+let deps: ReturnType<typeof testDeps>
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  deps = testDeps(database)
+  app = createApp(deps)
+})
+afterAll(async () => {
+  await database.close()
+})
+
+describe('API app', () => {
+  test('GET /healthz answers 200 {status: ok}', async () => {
+    const res = await app.handle(apiRequest('/healthz'))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ok' })
+  })
+
+  test('GET /readyz answers 200 while the database answers', async () => {
+    const res = await app.handle(apiRequest('/readyz'))
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ready' })
+  })
+
+  test('an unknown route answers 404 in the error envelope', async () => {
+    const res = await app.handle(apiRequest('/nope'))
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toBe('application/json')
+    expect(await res.json()).toEqual({
+      errors: [{ code: 'NotFound', path: null, message: 'Unknown resource' }],
+    })
+  })
+
+  test('a known path with the wrong method answers 405 with Allow', async () => {
+    const res = await app.handle(apiRequest('/healthz', { method: 'DELETE' }))
+    expect(res.status).toBe(405)
+    expect(res.headers.get('allow')).toBe('GET, HEAD')
+    expect((await res.json()).errors[0].code).toBe('MethodNotAllowed')
+  })
+
+  test('a body over 1 MiB answers 413 before any route runs', async () => {
+    const res = await app.handle(
+      apiRequest('/healthz', {
+        method: 'POST',
+        headers: { 'content-length': String(2 * 1024 * 1024) },
+        body: 'x',
+      }),
+    )
+    expect(res.status).toBe(413)
+    expect((await res.json()).errors[0].code).toBe('PayloadTooLarge')
+  })
+
+  test('logs one JSON line per request with method, path, status and duration', async () => {
+    deps.logger.lines.length = 0
+    await app.handle(apiRequest('/healthz?secret=x'))
+    await Bun.sleep(0)
+    const line = JSON.parse(deps.logger.lines.at(-1) ?? '{}')
+    expect(line).toMatchObject({
+      event: 'request',
+      method: 'GET',
+      path: '/healthz',
+      status: 200,
+      clientId: null,
+    })
+    expect(typeof line.ms).toBe('number')
+    expect(deps.logger.lines.join('\n')).not.toContain('secret=x')
+  })
+})
