@@ -1,0 +1,26 @@
+/** What every CLI command receives: output, configuration, a clock and a way to use the database. */
+import type { Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+
+export interface CliIo {
+  out(line: string): void
+  err(line: string): void
+}
+
+export interface CliContext {
+  readonly io: CliIo
+  readonly config: Config
+  readonly clock: () => number
+  /** Opens (and migrates) the configured database for the duration of `fn`, and always closes it. */
+  withDatabase<T>(fn: (database: Database) => Promise<T>): Promise<T>
+}
+
+/** Exit codes: 0 success, 1 refused (the request was understood and declined), 2 usage error. */
+export const EXIT = { ok: 0, refused: 1, usage: 2 } as const
+
+export type CliCommand = (args: string[], ctx: CliContext) => Promise<number>
+
+/** Thrown by argument parsing; the dispatcher prints the message and exits with code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}

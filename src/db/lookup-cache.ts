@@ -1,0 +1,74 @@
+/** A bounded cache for lookups: TTL, shared in-flight loads, stale answers while the source fails, bulk invalidation. */
+
+export interface LookupCacheOptions {
+  /** How long a found value is fresh. */
+  readonly ttlMs: number
+  /** How long a "not found" (null) is fresh; shorter, so new data shows up quickly even without a notification. */
+  readonly negativeTtlMs: number
+  /** Most entries kept; the least recently used go first. */
+  readonly maxEntries: number
+  readonly clock: () => number
+}
+
+interface Entry<V> {
+  value: V | null
+  expires: number
+}
+
+/** Cache of `key → V | null` in front of an async loader. */
+export class LookupCache<V> {
+  readonly #entries = new Map<string, Entry<V>>()
+  readonly #inflight = new Map<string, Promise<V | null>>()
+  #generation = 0
+
+  constructor(
+    private readonly options: LookupCacheOptions,
+    private readonly load: (key: string) => Promise<V | null>,
+  ) {}
+
+  /** The cached value when fresh; else loads it. When the load fails, a stale value is served if there is one. */
+  get(key: string): Promise<V | null> {
+    const entry = this.#entries.get(key)
+    if (entry !== undefined && entry.expires > this.options.clock()) return Promise.resolve(entry.value)
+    const pending = this.#inflight.get(key)
+    if (pending !== undefined) return pending
+    const loading = this.#refresh(key, entry)
+    this.#inflight.set(key, loading)
+    return loading
+  }
+
+  /** Drops every entry; loads started before the call do not repopulate the cache. */
+  clear(): void {
+    this.#generation++
+    this.#entries.clear()
+    this.#inflight.clear()
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  async #refresh(key: string, stale: Entry<V> | undefined): Promise<V | null> {
+    const generation = this.#generation
+    try {
+      const value = await this.load(key)
+      if (generation === this.#generation) this.#store(key, value)
+      return value
+    } catch (error) {
+      if (stale !== undefined && stale.value !== null) return stale.value
+      throw error
+    } finally {
+      if (generation === this.#generation) this.#inflight.delete(key)
+    }
+  }
+
+  #store(key: string, value: V | null): void {
+    const ttl = value === null ? this.options.negativeTtlMs : this.options.ttlMs
+    this.#entries.delete(key)
+    this.#entries.set(key, { value, expires: this.options.clock() + ttl })
+    if (this.#entries.size > this.options.maxEntries) {
+      const oldest = this.#entries.keys().next()
+      if (!oldest.done) this.#entries.delete(oldest.value)
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/** Organizations and their subscription: create, change plan, list. Plan changes notify every instance. */
+import { asc, eq } from 'drizzle-orm'
+import { CLIENTS_CHANNEL } from './channels.ts'
+import type { Db } from './database.ts'
+import { organizations, PLANS, type Plan, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './schema.ts'
+
+export interface OrganizationView {
+  slug: string
+  name: string
+  plan: Plan
+  subscriptionStatus: SubscriptionStatus
+}
+
+export type OrganizationResult =
+  | { ok: true; organization: OrganizationView }
+  | { ok: false; reason: 'exists' | 'unknown' | 'invalid'; message: string }
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/
+
+/** True when the subscription lets the organization have API clients (DESIGN §6). */
+export function coversApiClients(plan: string, status: string): boolean {
+  return plan !== 'free' && (PLANS as readonly string[]).includes(plan) && status === 'active'
+}
+
+export function isPlan(value: string): value is Plan {
+  return (PLANS as readonly string[]).includes(value)
+}
+
+export function isSubscriptionStatus(value: string): value is SubscriptionStatus {
+  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(value)
+}
+
+/** Creates an organization; refuses an invalid or taken slug. */
+export async function createOrganization(db: Db, input: OrganizationView): Promise<OrganizationResult> {
+  if (!SLUG.test(input.slug)) {
+    return { ok: false, reason: 'invalid', message: `slug '${input.slug}' must match ${SLUG.source}` }
+  }
+  if (input.name.trim() === '' || input.name.length > 200) {
+    return { ok: false, reason: 'invalid', message: 'name must have 1 to 200 characters' }
+  }
+  const inserted = await db
+    .insert(organizations)
+    .values(input)
+    .onConflictDoNothing()
+    .returning({ slug: organizations.slug })
+  if (inserted.length === 0)
+    return { ok: false, reason: 'exists', message: `organization '${input.slug}' already exists` }
+  return { ok: true, organization: input }
+}
+
+/** Changes the plan (and optionally the status); API-client caches everywhere are told in the same transaction. */
+export async function setPlan(
+  db: Db,
+  slug: string,
+  plan: Plan,
+  status?: SubscriptionStatus,
+): Promise<OrganizationResult> {
+  return db.transaction(async (tx) => {
+    const changes = status === undefined ? { plan } : { plan, subscriptionStatus: status }
+    const [row] = await tx
+      .update(organizations)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(organizations.slug, slug))
+      .returning()
+    if (row === undefined)
+      return { ok: false, reason: 'unknown', message: `organization '${slug}' does not exist` }
+    await tx.execute(`select pg_notify('${CLIENTS_CHANNEL}', 'org:${row.id}')`)
+    return { ok: true, organization: view(row) }
+  })
+}
+
+export async function listOrganizations(db: Db): Promise<OrganizationView[]> {
+  return (await db.select().from(organizations).orderBy(asc(organizations.slug))).map(view)
+}
+
+function view(row: typeof organizations.$inferSelect): OrganizationView {
+  return { slug: row.slug, name: row.name, plan: row.plan, subscriptionStatus: row.subscriptionStatus }
+}

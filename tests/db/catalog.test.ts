@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createDbCatalog, type DbCatalog } from '../../src/db/catalog.ts'
+import { importCatalog } from '../../src/db/catalog-import.ts'
+import type { Database } from '../../src/db/database.ts'
+import { productOf, smallCatalog } from '../catalog/fixtures.ts'
+import { openTestDatabase } from '../support/db.ts'
+
+let database: Database
+let catalog: DbCatalog
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  const file = smallCatalog()
+  file.products?.push({ ...productOf(file), gtin: '4012345000009', slug: 'hidden', published: false })
+  const imported = await importCatalog(database.db, file)
+  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+  catalog = createDbCatalog(database)
+  await catalog.start()
+})
+afterAll(async () => {
+  await catalog.close()
+  await database.close()
+})
+
+async function waitFor(check: () => Promise<boolean>, ms = 1000): Promise<boolean> {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    if (await check()) return true
+    await Bun.sleep(10)
+  }
+  return false
+}
+
+describe('database catalog', () => {
+  test('finds a published product by GTIN-14 with its brand, languages, names and pages in order', async () => {
+    expect(await catalog.findByGtin('09506000134352')).toEqual({
+      gtin: '09506000134352',
+      brandSlug: 'acme-foods',
+      brandName: 'Acme Foods',
+      productSlug: 'rice',
+      customDomain: 'id.acme.example',
+      defaultLanguage: 'en',
+      languages: ['en', 'fr'],
+      names: { en: 'Rice', fr: 'Riz' },
+      pages: [
+        {
+          name: 'product',
+          linkType: 'gs1:pip',
+          isDefault: true,
+          titles: { en: 'Product', fr: 'Produit' },
+          content: {},
+        },
+        {
+          name: 'recipes',
+          linkType: 'gs1:recipeInfo',
+          isDefault: false,
+          titles: { fr: 'Recettes' },
+          content: { fr: 'Cuire 18 min.' },
+        },
+      ],
+    })
+  })
+
+  test('does not find an unpublished or unknown product', async () => {
+    expect(await catalog.findByGtin('04012345000009')).toBeNull()
+    expect(await catalog.findByGtin('00000000000000')).toBeNull()
+    expect(await catalog.findBySlug('acme-foods', 'hidden')).toBeNull()
+  })
+
+  test('finds a product by brand and product slug', async () => {
+    expect((await catalog.findBySlug('acme-foods', 'rice'))?.gtin).toBe('09506000134352')
+  })
+
+  test('knows active custom domains only', async () => {
+    expect(await catalog.isActiveCustomDomain('id.acme.example')).toBe(true)
+    expect(await catalog.isActiveCustomDomain('other.example')).toBe(false)
+  })
+
+  test('sees a catalog change within one second through the notification', async () => {
+    expect((await catalog.findByGtin('09506000134352'))?.names.fr).toBe('Riz')
+    const changed = await importCatalog(database.db, smallCatalog({ names: { en: 'Rice', fr: 'Riz rond' } }))
+    expect(changed.ok).toBe(true)
+    expect(
+      await waitFor(async () => (await catalog.findByGtin('09506000134352'))?.names.fr === 'Riz rond'),
+    ).toBe(true)
+  })
+
+  test('sees an unpublish and a deactivated domain within one second', async () => {
+    const file = smallCatalog({ published: false })
+    ;(file.brands?.[0] as { customDomainActive: boolean }).customDomainActive = false
+    expect((await importCatalog(database.db, file)).ok).toBe(true)
+    expect(await waitFor(async () => (await catalog.findByGtin('09506000134352')) === null)).toBe(true)
+    expect(await catalog.isActiveCustomDomain('id.acme.example')).toBe(false)
+  })
+})
