@@ -1,0 +1,67 @@
+/** Wires the service together from a validated configuration: database, catalog, API app and resolver. */
+import { type AppDeps, createApp } from './api/app.ts'
+import { readiness } from './api/health.ts'
+import type { Config } from './config.ts'
+import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
+import type { Database } from './db/database.ts'
+import { errorName, type Logger } from './log.ts'
+import { createResolver, type Resolver } from './resolver/index.ts'
+
+export interface Service {
+  /** The API's fetch handler (the Elysia app). */
+  readonly api: (request: Request) => Response | Promise<Response>
+  /** The resolver port's fetch handler: health routes, then the resolver. */
+  readonly resolver: (request: Request) => Promise<Response>
+  readonly catalog: DbCatalog
+  close(): Promise<void>
+}
+
+export interface ServiceDeps {
+  readonly config: Config
+  readonly database: Database
+  readonly logger: Logger
+  readonly clock: () => number
+}
+
+/** Builds every part around an open database; `close()` stops listeners (the caller closes the database). */
+export async function createService(deps: ServiceDeps): Promise<Service> {
+  const catalog = createDbCatalog(deps.database, { clock: deps.clock })
+  await catalog.start()
+  const appDeps: AppDeps = deps
+  const app = createApp(appDeps)
+  const resolve = createResolver({
+    catalog,
+    config: deps.config,
+    onError: (error, request) =>
+      deps.logger.error('resolver.error', { path: new URL(request.url).pathname, error: errorName(error) }),
+  })
+  return {
+    api: (request) => app.handle(request),
+    resolver: resolverPort(resolve, deps),
+    catalog,
+    async close() {
+      await catalog.close()
+    },
+  }
+}
+
+/** The resolver port: `/healthz` and `/readyz`, then the resolver; one log line per request. */
+function resolverPort(resolve: Resolver, deps: ServiceDeps) {
+  return async (request: Request): Promise<Response> => {
+    const start = performance.now()
+    const path = new URL(request.url).pathname
+    const response =
+      path === '/healthz'
+        ? Response.json({ status: 'ok' })
+        : path === '/readyz'
+          ? await readiness(deps.database)
+          : await resolve(request)
+    deps.logger.info('request', {
+      method: request.method,
+      path,
+      status: response.status,
+      ms: Math.round((performance.now() - start) * 100) / 100,
+    })
+    return response
+  }
+}

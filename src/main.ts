@@ -1,0 +1,47 @@
+/** `bun run start`: read the configuration, open and migrate the database, seed a first embedded start, serve both ports. */
+import { banner } from './banner.ts'
+import { createService } from './boot.ts'
+import { readConfig } from './config.ts'
+import { openConfiguredDatabase } from './db/open.ts'
+import { isEmpty, seedDemo } from './db/seed.ts'
+import { createLogger } from './log.ts'
+
+const loaded = readConfig(process.env)
+if (!loaded.ok) {
+  for (const e of loaded.errors) console.error(`config error: ${e}`)
+  process.exit(2)
+}
+const config = loaded.config
+const logger = createLogger()
+
+let database: Awaited<ReturnType<typeof openConfiguredDatabase>>
+try {
+  database = await openConfiguredDatabase(config)
+} catch (error) {
+  console.error(`error: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+}
+
+const seed =
+  config.databaseUrl === null && (await isEmpty(database)) ? await seedDemo(database, Date.now) : null
+const service = await createService({ config, database, logger, clock: Date.now })
+
+const servers = [
+  Bun.serve({ port: config.apiPort, fetch: service.api, maxRequestBodySize: 1024 * 1024 + 1 }),
+  Bun.serve({ port: config.resolverPort, fetch: service.resolver, maxRequestBodySize: 16 * 1024 }),
+]
+console.log(banner(config, seed?.client ?? null))
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  logger.info('shutdown', { signal })
+  // Stop accepting, let in-flight requests finish, then release the database.
+  await Promise.all(servers.map((s) => s.stop()))
+  await service.close()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { runCatalogCommand } from '../../src/cli/catalog.ts'
+import type { Database } from '../../src/db/database.ts'
+import { productOf, smallCatalog } from '../catalog/fixtures.ts'
+import { runCommand } from '../support/cli.ts'
+import { openTestDatabase } from '../support/db.ts'
+
+let database: Database
+const dir = mkdtempSync(join(tmpdir(), 'catalog-cli-'))
+const run = (...args: string[]) => runCommand(runCatalogCommand, database, args)
+
+function file(name: string, content: unknown): string {
+  const path = join(dir, name)
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
+  return path
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+
+describe('catalog commands', () => {
+  test('import reports every error with its path and writes nothing', async () => {
+    const bad = smallCatalog({ defaultLanguage: 'it' })
+    productOf(bad).gtin = '09506000134353'
+    const r = await run('import', file('bad.json', bad))
+    expect(r.code).toBe(1)
+    expect(r.err).toEqual([
+      `error: ${join(dir, 'bad.json')} has 3 error(s); nothing was imported`,
+      '  products[0].gtin: GTIN 09506000134353 has a wrong check digit',
+      "  products[0].defaultLanguage: default language 'it' must be one of the product's languages",
+      "  products[0].pages[0].titles: the default page must have a title in the default language 'it'",
+    ])
+    expect((await run('export', '--org', 'acme')).code).toBe(1)
+  })
+
+  test('import refuses a file that is not JSON or cannot be read', async () => {
+    const r = await run('import', file('broken.json', '{"products": ['))
+    expect(r.code).toBe(1)
+    expect(r.err[0]).toStartWith(`error: ${join(dir, 'broken.json')} is not valid JSON`)
+    expect((await run('import', join(dir, 'missing.json'))).err).toEqual([
+      `error: cannot read ${join(dir, 'missing.json')}`,
+    ])
+  })
+
+  test('import prints a summary, and a second import reports 0 changes', async () => {
+    const path = file('good.json', smallCatalog())
+    expect((await run('import', path)).out).toEqual([
+      [
+        'imported: 3 change(s)',
+        '  organizations: 1 created, 0 updated, 0 unchanged',
+        '  brands: 1 created, 0 updated, 0 unchanged',
+        '  products: 1 created, 0 updated, 0 unchanged',
+      ].join('\n'),
+    ])
+    const again = await run('import', path, '--json')
+    expect(JSON.parse(again.out[0] ?? '{}').changes).toBe(0)
+  })
+
+  test('export writes the catalog to a file that imports back with 0 changes', async () => {
+    const out = join(dir, 'export.json')
+    expect((await run('export', '--org', 'acme', '--out', out)).code).toBe(0)
+    const exported = JSON.parse(readFileSync(out, 'utf8'))
+    expect(exported.products[0].gtin).toBe('09506000134352')
+    expect(JSON.parse((await run('import', out, '--json')).out[0] ?? '{}').changes).toBe(0)
+  })
+
+  test('export of an unknown organization is refused', async () => {
+    expect(await run('export', '--org', 'nobody')).toEqual({
+      code: 1,
+      out: [],
+      err: ["error: organization 'nobody' does not exist"],
+    })
+  })
+
+  test('usage errors: no file, no --org', async () => {
+    await expect(run('import')).rejects.toThrow('usage: catalog import FILE.json')
+    await expect(run('export')).rejects.toThrow('missing --org')
+  })
+})

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { runOrgCommand } from '../../src/cli/orgs.ts'
+import { CLIENTS_CHANNEL } from '../../src/db/channels.ts'
+import type { Database } from '../../src/db/database.ts'
+import { runCommand } from '../support/cli.ts'
+import { openTestDatabase } from '../support/db.ts'
+
+let database: Database
+const run = (...args: string[]) => runCommand(runOrgCommand, database, args)
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+
+describe('org commands', () => {
+  test('org create prints the organization and defaults to the free plan', async () => {
+    expect(await run('create', '--slug', 'acme', '--name', 'Acme', '--json')).toEqual({
+      code: 0,
+      out: ['{"slug":"acme","name":"Acme","plan":"free","subscriptionStatus":"active"}'],
+      err: [],
+    })
+  })
+
+  test('org create refuses a taken slug with exit 1', async () => {
+    expect(await run('create', '--slug', 'acme', '--name', 'Again')).toEqual({
+      code: 1,
+      out: [],
+      err: ["error: organization 'acme' already exists"],
+    })
+  })
+
+  test('org create refuses an invalid slug', async () => {
+    const r = await run('create', '--slug', 'Not Valid', '--name', 'X')
+    expect(r.code).toBe(1)
+    expect(r.err[0]).toStartWith("error: slug 'Not Valid' must match")
+  })
+
+  test('org create needs --slug and --name, and a known plan (usage errors)', async () => {
+    await expect(run('create', '--name', 'X')).rejects.toThrow('missing --slug')
+    await expect(run('create', '--slug', 'x', '--name', 'X', '--plan', 'gold')).rejects.toThrow(
+      'plan must be one of',
+    )
+    await expect(run('create', '--slug', 'x', '--bogus')).rejects.toThrow("Unknown option '--bogus'")
+  })
+
+  test('org set-plan changes plan and status and notifies API-client caches', async () => {
+    const seen: string[] = []
+    const unlisten = await database.listen(CLIENTS_CHANNEL, (p) => seen.push(p))
+    const r = await run('set-plan', 'acme', 'pro', '--status', 'past_due')
+    expect(r).toEqual({ code: 0, out: ["organization 'acme' updated: plan pro, past_due"], err: [] })
+    await Bun.sleep(50)
+    expect(seen.length).toBe(1)
+    await unlisten()
+  })
+
+  test('org set-plan refuses an unknown organization', async () => {
+    expect(await run('set-plan', 'nobody', 'pro')).toEqual({
+      code: 1,
+      out: [],
+      err: ["error: organization 'nobody' does not exist"],
+    })
+  })
+
+  test('org list shows every organization', async () => {
+    expect((await run('list')).out).toEqual(['acme\tpro\tpast_due\tAcme'])
+  })
+
+  test('an unknown subcommand is a usage error', async () => {
+    await expect(run('destroy')).rejects.toThrow('usage:')
+  })
+})
