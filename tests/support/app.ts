@@ -26,9 +26,9 @@ export function testClock(start = Date.UTC(2026, 10, 21, 12, 0, 0)) {
 }
 
 /** App dependencies around an open test database. */
-export function testDeps(database: Database, overrides: Partial<AppDeps> = {}) {
-  const logger = memoryLogger()
-  return { database, config: TEST_CONFIG, logger, clock: testClock(), ...overrides }
+export function testDeps(database: Database, overrides: Partial<Omit<AppDeps, 'logger'>> = {}) {
+  const deps = { database, config: TEST_CONFIG, logger: memoryLogger(), clock: testClock() }
+  return { ...deps, ...overrides }
 }
 
 /** `Request` for `path` on the API origin. */
