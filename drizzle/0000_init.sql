@@ -50,8 +50,8 @@ CREATE TABLE "pages" (
 	"product_id" uuid NOT NULL,
 	"name" text NOT NULL,
 	"link_type" text NOT NULL,
-	"is_default" boolean DEFAULT false NOT NULL,
-	"position" integer NOT NULL
+	"position" integer NOT NULL,
+	CONSTRAINT "pages_product_id_id_unique" UNIQUE("product_id","id")
 );
 --> statement-breakpoint
 CREATE TABLE "product_names" (
@@ -69,6 +69,7 @@ CREATE TABLE "products" (
 	"published" boolean DEFAULT true NOT NULL,
 	"default_language" text NOT NULL,
 	"languages" jsonb NOT NULL,
+	"default_page_id" uuid NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "products_gtin_unique" UNIQUE("gtin"),
@@ -93,5 +94,4 @@ ALTER TABLE "products" ADD CONSTRAINT "products_brand_id_brands_id_fk" FOREIGN K
 CREATE INDEX "api_clients_organization_idx" ON "api_clients" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "brands_organization_idx" ON "brands" USING btree ("organization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "pages_product_name_idx" ON "pages" USING btree ("product_id","name");--> statement-breakpoint
-CREATE UNIQUE INDEX "pages_one_default_idx" ON "pages" USING btree ("product_id") WHERE "pages"."is_default";--> statement-breakpoint
 CREATE UNIQUE INDEX "products_brand_slug_idx" ON "products" USING btree ("brand_id","slug");

@@ -1,5 +1,5 @@
 /** Imports a catalog file: validate everything first, then one transaction that writes only what changed. */
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
 import { type KnownSlugs, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
 import type { Issue } from '../gs1/issue.ts'
@@ -195,9 +195,14 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
   if (catalog.products.length === 0) return count
   const wanted = catalog.products.map(canonicalProduct)
   const stored = new Map<string, { id: string; json: string }>()
-  for (let i = 0; i < wanted.length; i += 5000) {
-    const gtins = wanted.slice(i, i + 5000).map((p) => p.gtin)
-    for (const p of await loadProducts(tx, inArray(products.gtin, gtins))) {
+  for (const part of chunks(wanted, 5000)) {
+    for (const p of await loadProducts(
+      tx,
+      inArray(
+        products.gtin,
+        part.map((w) => w.gtin),
+      ),
+    )) {
       stored.set(p.entry.gtin, { id: p.id, json: JSON.stringify(p.entry) })
     }
   }
@@ -209,87 +214,97 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
         .where(inArray(brands.slug, [...new Set(wanted.map((p) => p.brand))]))
     ).map((r) => [r.slug, r.id]),
   )
-  const changed: { id: string; product: CanonicalProduct }[] = []
+  const changed: PlannedProduct[] = []
   for (const product of wanted) {
     const current = stored.get(product.gtin)
-    if (current !== undefined && current.json === JSON.stringify(product)) {
-      count.unchanged++
-      continue
+    if (current !== undefined && current.json === JSON.stringify(product)) count.unchanged++
+    else {
+      changed.push(plan(current?.id ?? crypto.randomUUID(), product, brandIds))
+      if (current === undefined) count.created++
+      else count.updated++
     }
-    const values = {
+  }
+  const replaced = changed.filter((c) => stored.has(c.product.gtin)).map((c) => c.row.id)
+  for (const part of chunks(replaced, INSERT_BATCH)) {
+    await tx.delete(pages).where(inArray(pages.productId, part))
+    await tx.delete(productNames).where(inArray(productNames.productId, part))
+  }
+  for (const part of chunks(changed, INSERT_BATCH)) {
+    await tx
+      .insert(products)
+      .values(part.map((c) => c.row))
+      .onConflictDoUpdate({
+        target: products.gtin,
+        set: {
+          brandId: sql`excluded.brand_id`,
+          slug: sql`excluded.slug`,
+          published: sql`excluded.published`,
+          defaultLanguage: sql`excluded.default_language`,
+          languages: sql`excluded.languages`,
+          defaultPageId: sql`excluded.default_page_id`,
+          updatedAt: sql`now()`,
+        },
+      })
+  }
+  for (const part of chunks(
+    changed.flatMap((c) => c.names),
+    INSERT_BATCH,
+  ))
+    await tx.insert(productNames).values(part)
+  for (const part of chunks(
+    changed.flatMap((c) => c.pages),
+    INSERT_BATCH,
+  ))
+    await tx.insert(pages).values(part)
+  for (const part of chunks(
+    changed.flatMap((c) => c.titles),
+    INSERT_BATCH,
+  ))
+    await tx.insert(pageTitles).values(part)
+  return count
+}
+
+/** The rows that represent one product, with fresh page IDs. */
+interface PlannedProduct {
+  product: CanonicalProduct
+  row: typeof products.$inferInsert & { id: string }
+  names: (typeof productNames.$inferInsert)[]
+  pages: (typeof pages.$inferInsert)[]
+  titles: (typeof pageTitles.$inferInsert)[]
+}
+
+function plan(id: string, product: CanonicalProduct, brandIds: Map<string, string>): PlannedProduct {
+  const pageRows: (typeof pages.$inferInsert)[] = []
+  const titles: (typeof pageTitles.$inferInsert)[] = []
+  let defaultPageId = ''
+  product.pages.forEach((page, position) => {
+    const pageId = crypto.randomUUID()
+    if (page.default === true) defaultPageId = pageId
+    pageRows.push({ id: pageId, productId: id, name: page.name, linkType: page.linkType, position })
+    Object.entries(page.titles).forEach(([language, title], i) => {
+      titles.push({ pageId, language, position: i, title, content: page.content?.[language] ?? null })
+    })
+  })
+  return {
+    product,
+    row: {
+      id,
+      gtin: product.gtin,
       brandId: brandIds.get(product.brand) as string,
       slug: product.slug,
       published: product.published,
       defaultLanguage: product.defaultLanguage,
       languages: product.languages,
-    }
-    if (current === undefined) {
-      changed.push({ id: crypto.randomUUID(), product })
-      count.created++
-    } else {
-      await tx
-        .update(products)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(products.id, current.id))
-      await tx.delete(pages).where(eq(pages.productId, current.id))
-      await tx.delete(productNames).where(eq(productNames.productId, current.id))
-      changed.push({ id: current.id, product })
-      count.updated++
-    }
+      defaultPageId,
+    },
+    names: Object.entries(product.names).map(([language, name]) => ({ productId: id, language, name })),
+    pages: pageRows,
+    titles,
   }
-  await insertProductRows(
-    tx,
-    changed.filter((c) => !stored.has(c.product.gtin)),
-    brandIds,
-  )
-  await insertChildren(tx, changed)
-  return count
 }
 
-async function insertProductRows(
-  tx: Tx,
-  created: { id: string; product: CanonicalProduct }[],
-  brandIds: Map<string, string>,
-) {
-  const rows = created.map(({ id, product }) => ({
-    id,
-    gtin: product.gtin,
-    brandId: brandIds.get(product.brand) as string,
-    slug: product.slug,
-    published: product.published,
-    defaultLanguage: product.defaultLanguage,
-    languages: product.languages,
-  }))
-  for (let i = 0; i < rows.length; i += INSERT_BATCH)
-    await tx.insert(products).values(rows.slice(i, i + INSERT_BATCH))
-}
-
-async function insertChildren(tx: Tx, changed: { id: string; product: CanonicalProduct }[]) {
-  const nameRows = changed.flatMap(({ id, product }) =>
-    Object.entries(product.names).map(([language, name]) => ({ productId: id, language, name })),
-  )
-  const pageRows: (typeof pages.$inferInsert)[] = []
-  const titleRows: (typeof pageTitles.$inferInsert)[] = []
-  for (const { id, product } of changed) {
-    product.pages.forEach((page, position) => {
-      const pageId = crypto.randomUUID()
-      pageRows.push({
-        id: pageId,
-        productId: id,
-        name: page.name,
-        linkType: page.linkType,
-        isDefault: page.default === true,
-        position,
-      })
-      Object.entries(page.titles).forEach(([language, title], i) => {
-        titleRows.push({ pageId, language, position: i, title, content: page.content?.[language] ?? null })
-      })
-    })
-  }
-  for (let i = 0; i < nameRows.length; i += INSERT_BATCH)
-    await tx.insert(productNames).values(nameRows.slice(i, i + INSERT_BATCH))
-  for (let i = 0; i < pageRows.length; i += INSERT_BATCH)
-    await tx.insert(pages).values(pageRows.slice(i, i + INSERT_BATCH))
-  for (let i = 0; i < titleRows.length; i += INSERT_BATCH)
-    await tx.insert(pageTitles).values(titleRows.slice(i, i + INSERT_BATCH))
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
 }

@@ -31,6 +31,7 @@ export async function loadProducts(db: Db, where: SQL | undefined): Promise<Stor
       published: products.published,
       defaultLanguage: products.defaultLanguage,
       languages: products.languages,
+      defaultPageId: products.defaultPageId,
       brandSlug: brands.slug,
       brandName: brands.name,
       customDomain: brands.customDomain,
@@ -42,7 +43,8 @@ export async function loadProducts(db: Db, where: SQL | undefined): Promise<Stor
     .orderBy(asc(products.gtin))
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [names, pageRows] = await Promise.all([loadNames(db, ids), loadPages(db, ids)])
+  const defaults = new Set(rows.map((r) => r.defaultPageId))
+  const [names, pageRows] = await Promise.all([loadNames(db, ids), loadPages(db, ids, defaults)])
   return rows.map((r) => ({
     id: r.id,
     brandName: r.brandName,
@@ -123,7 +125,11 @@ async function loadNames(db: Db, ids: string[]): Promise<Map<string, Map<string,
   return byProduct
 }
 
-async function loadPages(db: Db, ids: string[]): Promise<Map<string, CatalogPageEntry[]>> {
+async function loadPages(
+  db: Db,
+  ids: string[],
+  defaults: ReadonlySet<string>,
+): Promise<Map<string, CatalogPageEntry[]>> {
   const byProduct = new Map<string, CatalogPageEntry[]>()
   for (const part of chunks(ids)) {
     const rows = await db
@@ -132,7 +138,6 @@ async function loadPages(db: Db, ids: string[]): Promise<Map<string, CatalogPage
         pageId: pages.id,
         name: pages.name,
         linkType: pages.linkType,
-        isDefault: pages.isDefault,
         language: pageTitles.language,
         title: pageTitles.title,
         content: pageTitles.content,
@@ -144,7 +149,7 @@ async function loadPages(db: Db, ids: string[]): Promise<Map<string, CatalogPage
     let current: { id: string; page: CatalogPageEntry } | null = null
     for (const r of rows) {
       if (current === null || current.id !== r.pageId) {
-        const page = newPage(r.name, r.linkType, r.isDefault)
+        const page = newPage(r.name, r.linkType, defaults.has(r.pageId))
         current = { id: r.pageId, page }
         const list = byProduct.get(r.productId) ?? []
         list.push(page)

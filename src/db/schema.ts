@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
@@ -101,6 +102,11 @@ export const products = pgTable(
     defaultLanguage: text('default_language').notNull(),
     /** Languages the product is published in, in catalog order; includes the default language. */
     languages: jsonb('languages').$type<string[]>().notNull(),
+    /**
+     * The default page. A deferred composite foreign key to `pages (product_id, id)` (custom migration) makes
+     * "exactly one default page, of this product" a structural fact rather than a trigger's check.
+     */
+    defaultPageId: uuid('default_page_id').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -133,13 +139,12 @@ export const pages = pgTable(
     name: text('name').notNull(),
     /** GS1 link type as a CURIE (`gs1:pip`). */
     linkType: text('link_type').notNull(),
-    isDefault: boolean('is_default').notNull().default(false),
     position: integer('position').notNull(),
   },
   (t) => [
     uniqueIndex('pages_product_name_idx').on(t.productId, t.name),
-    // At most one default page per product; "at least one" is the deferred trigger in a custom migration.
-    uniqueIndex('pages_one_default_idx').on(t.productId).where(sql`${t.isDefault}`),
+    // Target of the products' default-page foreign key.
+    unique('pages_product_id_id_unique').on(t.productId, t.id),
   ],
 )
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/api/app.ts'
 import type { Database } from '../../src/db/database.ts'
 import { apiRequest, testDeps } from '../support/app.ts'
-import { openTestDatabase } from '../support/db.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 
 let database: Database
 let app: ReturnType<typeof createApp>
@@ -12,10 +12,10 @@ beforeAll(async () => {
   database = await openTestDatabase()
   deps = testDeps(database)
   app = createApp(deps)
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await database.close()
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 
 describe('API app', () => {
   test('GET /healthz answers 200 {status: ok}', async () => {

@@ -6,7 +6,7 @@ import { runCatalogCommand } from '../../src/cli/catalog.ts'
 import type { Database } from '../../src/db/database.ts'
 import { productOf, smallCatalog } from '../catalog/fixtures.ts'
 import { runCommand } from '../support/cli.ts'
-import { openTestDatabase } from '../support/db.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 
 let database: Database
 const dir = mkdtempSync(join(tmpdir(), 'catalog-cli-'))
@@ -20,10 +20,10 @@ function file(name: string, content: unknown): string {
 
 beforeAll(async () => {
   database = await openTestDatabase()
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await database.close()
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 
 describe('catalog commands', () => {
   test('import reports every error with its path and writes nothing', async () => {

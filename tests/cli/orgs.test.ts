@@ -3,17 +3,17 @@ import { runOrgCommand } from '../../src/cli/orgs.ts'
 import { CLIENTS_CHANNEL } from '../../src/db/channels.ts'
 import type { Database } from '../../src/db/database.ts'
 import { runCommand } from '../support/cli.ts'
-import { openTestDatabase } from '../support/db.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 
 let database: Database
 const run = (...args: string[]) => runCommand(runOrgCommand, database, args)
 
 beforeAll(async () => {
   database = await openTestDatabase()
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await database.close()
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 
 describe('org commands', () => {
   test('org create prints the organization and defaults to the free plan', async () => {

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { exportCatalog } from '../../src/db/catalog-export.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import type { Database } from '../../src/db/database.ts'
 import { pages, products } from '../../src/db/schema.ts'
 import { generatedCatalog, productOf, smallCatalog } from '../catalog/fixtures.ts'
-import { openTestDatabase } from '../support/db.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 
 let database: Database
 
 beforeAll(async () => {
   database = await openTestDatabase()
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await database.close()
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 
 async function count(table: typeof products | typeof pages): Promise<number> {
   const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table)
@@ -99,25 +99,23 @@ describe('catalog import', () => {
     expect(await count(products)).toBe(before)
   })
 
-  test('the database enforces exactly one default page per product', async () => {
-    const [product] = await database.db.select({ id: products.id }).from(products).limit(1)
-    if (!product) throw new Error('no product')
+  test('the database refuses a product whose default page is missing or belongs to another product', async () => {
+    const rows = await database.db
+      .select({ id: products.id, page: products.defaultPageId })
+      .from(products)
+      .limit(2)
+    const [a, b] = rows
+    if (!a || !b) throw new Error('fixture needs two products')
+    const setDefault = (productId: string, pageId: string) =>
+      database.db.transaction(async (tx) => {
+        await tx.update(products).set({ defaultPageId: pageId }).where(eq(products.id, productId))
+      })
+    await expect(setDefault(a.id, b.page)).rejects.toThrow()
+    await expect(setDefault(a.id, crypto.randomUUID())).rejects.toThrow()
     await expect(
       database.db.transaction(async (tx) => {
-        await tx.update(pages).set({ isDefault: false }).where(sql`${pages.productId} = ${product.id}`)
+        await tx.delete(pages).where(eq(pages.id, a.page))
       }),
-    ).rejects.toThrow()
-    const secondDefault = {
-      productId: product.id,
-      name: 'second',
-      linkType: 'gs1:pip',
-      isDefault: true,
-      position: 9,
-    }
-    await expect(
-      (async () => {
-        await database.db.insert(pages).values(secondDefault)
-      })(),
     ).rejects.toThrow()
   })
 })

@@ -3,7 +3,7 @@ import { createDbCatalog, type DbCatalog } from '../../src/db/catalog.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import type { Database } from '../../src/db/database.ts'
 import { productOf, smallCatalog } from '../catalog/fixtures.ts'
-import { openTestDatabase } from '../support/db.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 
 let database: Database
 let catalog: DbCatalog
@@ -16,11 +16,11 @@ beforeAll(async () => {
   if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
   catalog = createDbCatalog(database)
   await catalog.start()
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await catalog.close()
   await database.close()
-})
+}, DATABASE_HOOK_TIMEOUT_MS)
 
 async function waitFor(check: () => Promise<boolean>, ms = 1000): Promise<boolean> {
   const until = Date.now() + ms

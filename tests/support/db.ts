@@ -1,4 +1,5 @@
 /** A fresh, migrated database per test file: Postgres when DATABASE_URL is set, else a clone of a PGlite template. */
+import { afterAll, beforeAll } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
 import postgres from 'postgres'
 import { type Database, openDatabase } from '../../src/db/database.ts'
@@ -38,5 +39,26 @@ async function openPostgresCopy(url: string): Promise<Database> {
       await admin.unsafe(`drop database if exists ${name} with (force)`)
       await admin.end({ timeout: 5 })
     },
+  }
+}
+
+/** Hooks may wait for the PGlite template's first start (seconds of WebAssembly compilation on a busy machine). */
+export const DATABASE_HOOK_TIMEOUT_MS = 120_000
+
+/**
+ * Registers `beforeAll`/`afterAll` hooks that open and close a test database for the current file, and returns
+ * an accessor for it.
+ */
+export function useTestDatabase(): () => Database {
+  let database: Database | undefined
+  beforeAll(async () => {
+    database = await openTestDatabase()
+  }, DATABASE_HOOK_TIMEOUT_MS)
+  afterAll(async () => {
+    await database?.close()
+  }, DATABASE_HOOK_TIMEOUT_MS)
+  return () => {
+    if (database === undefined) throw new Error('the test database is not open yet')
+    return database
   }
 }

@@ -1,0 +1,46 @@
+/** The demo data: the shipped demo catalog and one demo API client, for a zero-setup first start. */
+import { eq, sql } from 'drizzle-orm'
+import demoCatalog from '../catalog/demo-catalog.json' with { type: 'json' }
+import { createClient } from './api-clients.ts'
+import { type ImportReport, importCatalog } from './catalog-import.ts'
+import type { Database } from './database.ts'
+import { apiClients, organizations } from './schema.ts'
+
+/** The organization that owns the demo client (on the starter plan in the demo catalog). */
+export const DEMO_ORGANIZATION = 'dalgiardino'
+export const DEMO_CLIENT_NAME = 'Demo client'
+
+export interface DemoSeed {
+  report: ImportReport
+  /** The new demo client with its secret (shown once), or null when it already existed. */
+  client: { clientId: string; clientSecret: string } | null
+}
+
+/** True when the database holds no organization yet (a first start). */
+export async function isEmpty(database: Database): Promise<boolean> {
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(organizations)
+  return (row?.n ?? 0) === 0
+}
+
+/** Imports the demo catalog and creates the demo client unless the organization already has one. */
+export async function seedDemo(database: Database, clock: () => number): Promise<DemoSeed> {
+  const imported = await importCatalog(database.db, demoCatalog)
+  if (!imported.ok) throw new Error(`the shipped demo catalog is invalid: ${imported.errors[0]?.message}`)
+  const existing = await database.db
+    .select({ id: apiClients.id })
+    .from(apiClients)
+    .innerJoin(organizations, eq(apiClients.organizationId, organizations.id))
+    .where(sql`${organizations.slug} = ${DEMO_ORGANIZATION} and ${apiClients.name} = ${DEMO_CLIENT_NAME}`)
+  if (existing.length > 0) return { report: imported.report, client: null }
+  const created = await createClient(database.db, {
+    organizationSlug: DEMO_ORGANIZATION,
+    name: DEMO_CLIENT_NAME,
+    scopes: ['write:codes'],
+    clock,
+  })
+  if (!created.ok) throw new Error(`cannot create the demo client: ${created.message}`)
+  return {
+    report: imported.report,
+    client: { clientId: created.clientId, clientSecret: created.clientSecret },
+  }
+}
