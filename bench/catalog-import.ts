@@ -1,6 +1,7 @@
 /** Catalog import of 10,000 products on embedded PGlite (and Postgres when DATABASE_URL is set): first import, re-import, one change. */
-import { openDatabase } from '../src/db/database.ts'
+
 import { importCatalog } from '../src/db/catalog-import.ts'
+import { openDatabase } from '../src/db/database.ts'
 import { generatedCatalog } from '../tests/catalog/fixtures.ts'
 
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000)
@@ -13,13 +14,19 @@ async function timed<T>(label: string, fn: () => Promise<T>): Promise<T> {
 }
 
 const target = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { memory: true as const }
-const database = await timed(`open + migrate (${'url' in target ? 'Postgres' : 'PGlite'})`, () => openDatabase(target))
+const database = await timed(`open + migrate (${'url' in target ? 'Postgres' : 'PGlite'})`, () =>
+  openDatabase(target),
+)
 const file = generatedCatalog(COUNT)
 const first = await timed(`import ${COUNT} products (new)`, () => importCatalog(database.db, file))
 const again = await timed(`re-import (0 changes)`, () => importCatalog(database.db, file))
 const changed = generatedCatalog(COUNT, 'Product details')
 const third = await timed(`import with every title changed`, () => importCatalog(database.db, changed))
-for (const [name, r] of [['first', first], ['again', again], ['changed', third]] as const) {
+for (const [name, r] of [
+  ['first', first],
+  ['again', again],
+  ['changed', third],
+] as const) {
   console.log(`${name}: ${r.ok ? JSON.stringify(r.report.products) : 'errors'}`)
 }
 await database.close()
