@@ -1,7 +1,7 @@
 /** GS1 character sets 82, 39 and 64 (GS1 General Specifications §7.11, Figures 7.11-1 to 7.11-3). */
 
-// One lookup table per set, indexed by char code (ASCII only); built once at module load.
-function table(chars: string): Uint8Array {
+/** A lookup table over ASCII char codes: 1 for each character of `chars` (built once per module). */
+export function charTable(chars: string): Uint8Array {
   const t = new Uint8Array(128)
   for (let i = 0; i < chars.length; i++) t[chars.charCodeAt(i)] = 1
   return t
@@ -10,12 +10,14 @@ function table(chars: string): Uint8Array {
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const UPPER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 
+/** Digits 0-9. */
+export const DIGITS = charTable('0123456789')
 /** CSET 82: letters, digits and `!"%&'()*+,-./:;<=>?_`. */
-export const CSET82 = table(`${ALNUM}!"%&'()*+,-./:;<=>?_`)
+export const CSET82 = charTable(`${ALNUM}!"%&'()*+,-./:;<=>?_`)
 /** CSET 39: upper-case letters, digits and `#-/`. */
-export const CSET39 = table(`${UPPER_DIGITS}#-/`)
+export const CSET39 = charTable(`${UPPER_DIGITS}#-/`)
 /** CSET 64: the base64url alphabet (padding handled separately). */
-export const CSET64 = table(`${ALNUM}-_`)
+export const CSET64 = charTable(`${ALNUM}-_`)
 
 /** Index of the first character of `s` outside the table, or -1. */
 export function firstOutside(s: string, t: Uint8Array): number {

@@ -1,7 +1,9 @@
 /** GTIN parsing and normalisation to 14 digits (GS1 General Specifications §3.4.2, SPEC rule 3). */
 import { hasValidCheckDigit } from './check-digit.ts'
 
-export type GtinResult = { ok: true; gtin: string } | { ok: false; reason: 'digits' | 'length' | 'checkDigit' }
+export type GtinResult =
+  | { ok: true; gtin: string }
+  | { ok: false; reason: 'digits' | 'length' | 'checkDigit' }
 
 /** True when every character is an ASCII digit (and the string is not empty). */
 export function isDigits(value: string): boolean {
