@@ -1,0 +1,20 @@
+/** The resolver's HTML error page, in the scanner's language where we have it (DESIGN §6 error pages). */
+import { escapeHtml, renderLayout } from './layout.ts'
+import { messages, type UiLanguage } from './messages.ts'
+
+export interface ErrorPageOptions {
+  readonly status: number
+  /** The resolver error code, e.g. `NOT_FOUND`. */
+  readonly error: string
+  readonly language: UiLanguage
+}
+
+/** A complete HTML document for a resolver error; it never echoes request input. */
+export function renderErrorPage(options: ErrorPageOptions): string {
+  const m = messages(options.language)
+  const text = m.errors[options.status] ?? m.error
+  const main =
+    `<h1>${escapeHtml(text.title)}</h1><p>${escapeHtml(text.message)}</p>` +
+    `<p class="muted"><code>${options.status} ${escapeHtml(options.error)}</code></p>`
+  return renderLayout({ lang: options.language, title: text.title, banner: m.banner, main })
+}

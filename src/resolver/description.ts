@@ -1,0 +1,33 @@
+/** The resolver description file at `/.well-known/gs1resolver` (GS1-Conformant Resolver 1.2 §3, schema 1.2.0). */
+import { CACHE_DESCRIPTION, GS1_VOC_BASE, JSON_LD_CONTEXT_URL, MEDIA_JSON } from './constants.ts'
+import { bodyResponse } from './responses.ts'
+
+const NAME = 'GS1 Digital Link resolver'
+/** Only GTIN links are resolved (SPEC); `all` would claim every primary key. */
+const SUPPORTED_PRIMARY_KEYS = ['01']
+
+/** The description of the resolver as seen on one host: `resolverRoot` is that host's origin. */
+export function descriptionFile(origin: string): Record<string, unknown> {
+  return {
+    name: NAME,
+    resolverRoot: origin,
+    supportedPrimaryKeys: SUPPORTED_PRIMARY_KEYS,
+    supportedLinkType: [{ namespace: GS1_VOC_BASE, prefix: 'gs1:' }],
+    linkTypeDefaultCanBeLinkset: false,
+    jsonLdContextLocation: JSON_LD_CONTEXT_URL,
+  }
+}
+
+const bodies = new Map<string, string>()
+
+/** `200` with the description file for the host's origin (CORS included: GS1's test suite fetches it from a browser). */
+export function descriptionResponse(origin: string, head: boolean): Response {
+  let body = bodies.get(origin)
+  if (body === undefined) {
+    body = JSON.stringify(descriptionFile(origin))
+    // Custom domains are few; the bound only guards against an unexpected flood of them.
+    if (bodies.size > 1000) bodies.clear()
+    bodies.set(origin, body)
+  }
+  return bodyResponse(200, { 'content-type': MEDIA_JSON, 'cache-control': CACHE_DESCRIPTION }, body, head)
+}

@@ -1,0 +1,80 @@
+/** The four linkset formats of SPEC "Linkset formats", with their `Link` header (RFC 9264 §6, JSON-LD 1.1 §6.1). */
+import { renderLinksetPage } from '../pages/linkset-page.ts'
+import { uiLanguage } from '../pages/messages.ts'
+import {
+  CACHE_RESOLVED,
+  JSON_LD_CONTEXT_URL,
+  LINK_LINKSET_AND_CONTEXT,
+  LINK_LINKSET_ONLY,
+  MEDIA_JSON,
+  MEDIA_JSON_LD,
+  MEDIA_LINKSET,
+  VARY,
+} from './constants.ts'
+import { scannerLanguages } from './language.ts'
+import { buildLinkset, type LinkTargets, withJsonLdContext } from './linkset.ts'
+import type { LinksetFormat } from './negotiate.ts'
+import type { ProductView } from './product-view.ts'
+import { HTML_HEADERS, headerTemplate, templateResponse } from './responses.ts'
+
+export interface LinksetRequest {
+  readonly view: ProductView
+  /** The uncompressed link on the scanned host, without query. */
+  readonly anchor: string
+  readonly targets: LinkTargets
+  readonly format: LinksetFormat
+  readonly request: Request
+  readonly head: boolean
+}
+
+const RESOLVED = { 'cache-control': CACHE_RESOLVED, vary: VARY }
+const TEMPLATES: Readonly<Record<LinksetFormat, Headers>> = {
+  linkset: headerTemplate({ 'content-type': MEDIA_LINKSET, ...RESOLVED }),
+  json: headerTemplate({ 'content-type': MEDIA_JSON, ...RESOLVED }),
+  ld: headerTemplate({ 'content-type': MEDIA_JSON_LD, ...RESOLVED }),
+  html: headerTemplate({ ...HTML_HEADERS, ...RESOLVED }),
+}
+/** `{"@context":"…",` — the JSON-LD form is the JSON form with this member first. */
+const LD_PREFIX = `{"@context":${JSON.stringify(JSON_LD_CONTEXT_URL)},`
+/** Serialised linksets kept per product view; the bound keeps scans with many serials from growing it. */
+const MAX_CACHED = 64
+
+/** The linkset JSON, serialised once per anchor, link origin and pinned versions of a product view. */
+function linksetJson(r: LinksetRequest): string {
+  const key = `${r.anchor} ${r.targets.origin} ${r.targets.pins}`
+  const cache = r.view.linksets
+  let json = cache.get(key)
+  if (json === undefined) {
+    json = JSON.stringify(buildLinkset(r.view, r.anchor, r.targets))
+    if (cache.size >= MAX_CACHED) cache.clear()
+    cache.set(key, json)
+  }
+  return json
+}
+
+/**
+ * `200` with the linkset. The JSON forms point to the JSON-LD context in `Link`; the JSON-LD and HTML forms
+ * carry the context in the body, where JSON-LD 1.1 §6.1 says a context link header must be ignored.
+ */
+export function linksetResponse(r: LinksetRequest): Response {
+  const template = TEMPLATES[r.format]
+  if (r.format === 'linkset' || r.format === 'json') {
+    return templateResponse(
+      200,
+      template,
+      r.head ? null : linksetJson(r),
+      `<${r.anchor}${LINK_LINKSET_AND_CONTEXT}`,
+    )
+  }
+  const link = `<${r.anchor}${LINK_LINKSET_ONLY}`
+  if (r.format === 'ld')
+    return templateResponse(200, template, r.head ? null : LD_PREFIX + linksetJson(r).slice(1), link)
+  const linkset = buildLinkset(r.view, r.anchor, r.targets)
+  const html = renderLinksetPage({
+    language: uiLanguage(scannerLanguages(r.request.headers)),
+    entry: linkset.linkset[0] ?? {},
+    descriptionLanguage: r.view.defaultLanguage,
+    jsonLd: withJsonLdContext(linkset),
+  })
+  return templateResponse(200, template, r.head ? null : html, link)
+}

@@ -1,0 +1,19 @@
+/** An in-memory Catalog over a fixed product list (tests, benches, the standalone entries). */
+import type { Catalog, CatalogProduct } from './catalog.ts'
+
+/** Indexes the products by GTIN, by brand and product slug, and their active custom domains. */
+export function createMemoryCatalog(products: readonly CatalogProduct[]): Catalog {
+  const byGtin = new Map<string, CatalogProduct>()
+  const bySlug = new Map<string, CatalogProduct>()
+  const domains = new Set<string>()
+  for (const p of products) {
+    byGtin.set(p.gtin, p)
+    bySlug.set(`${p.brandSlug}/${p.productSlug}`, p)
+    if (p.customDomain !== null) domains.add(p.customDomain.toLowerCase())
+  }
+  return {
+    findByGtin: async (gtin) => byGtin.get(gtin) ?? null,
+    findBySlug: async (brandSlug, productSlug) => bySlug.get(`${brandSlug}/${productSlug}`) ?? null,
+    isActiveCustomDomain: async (host) => domains.has(host),
+  }
+}

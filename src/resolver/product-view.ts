@@ -1,0 +1,82 @@
+/** What the resolver derives from a catalog product, computed once per product object (cached by identity). */
+import { linkTypeUri, toLinkTypeName } from '../gs1/link-types.ts'
+import type { CatalogPage, CatalogProduct } from './catalog.ts'
+
+export interface PageView {
+  readonly page: CatalogPage
+  /** Bare link-type name (`pip`), or null when the page's type is not in the GS1 Web Vocabulary. */
+  readonly linkTypeName: string | null
+  /** Full `https://ref.gs1.org/voc/…` URI keying the page in the linkset, or null (not listed). */
+  readonly linkTypeUri: string | null
+  /** Lower-case languages the page is published in, in catalog order. */
+  readonly languages: readonly string[]
+  /** `/{brand}/{product}/{page}`, URL-encoded. */
+  readonly base: string
+  /** `/{locale}/{brand}/{product}/{page}` per language. */
+  readonly paths: ReadonlyMap<string, string>
+}
+
+export interface ProductView {
+  readonly product: CatalogProduct
+  readonly pages: readonly PageView[]
+  /** The page marked default (the first page if the data marks none); null for a product without pages. */
+  readonly defaultPage: PageView | null
+  readonly defaultLanguage: string
+  /** Product name in its default language, or null (linkset `description`). */
+  readonly description: string | null
+  /** Serialised linksets of this product, by anchor, link origin and pinned versions (linkset-response.ts). */
+  readonly linksets: Map<string, string>
+}
+
+const views = new WeakMap<CatalogProduct, ProductView>()
+
+function pageView(product: CatalogProduct, page: CatalogPage): PageView {
+  const name = toLinkTypeName(page.linkType)
+  const languages = Object.keys(page.titles).map((l) => l.toLowerCase())
+  const base = `/${encodeURIComponent(product.brandSlug)}/${encodeURIComponent(product.productSlug)}/${encodeURIComponent(page.name)}`
+  const paths = new Map<string, string>()
+  for (const lang of languages) paths.set(lang, `/${lang}${base}`)
+  return {
+    page,
+    linkTypeName: name,
+    linkTypeUri: name === null ? null : linkTypeUri(name),
+    languages,
+    base,
+    paths,
+  }
+}
+
+function buildView(product: CatalogProduct): ProductView {
+  const pages = product.pages.map((p) => pageView(product, p))
+  const defaultLanguage = product.defaultLanguage.toLowerCase()
+  const name = product.names[product.defaultLanguage] ?? product.names[defaultLanguage]
+  return {
+    product,
+    pages,
+    defaultPage: pages.find((p) => p.page.isDefault) ?? pages[0] ?? null,
+    defaultLanguage,
+    description: name === undefined || name === '' ? null : name,
+    linksets: new Map(),
+  }
+}
+
+/** The view of a product; catalogs return the same object while it is cached, so this is computed once. */
+export function productView(product: CatalogProduct): ProductView {
+  let view = views.get(product)
+  if (view === undefined) {
+    view = buildView(product)
+    views.set(product, view)
+  }
+  return view
+}
+
+/** The page's path in one of its languages. */
+export function pagePath(page: PageView, language: string): string {
+  return page.paths.get(language) ?? `/${language}${page.base}`
+}
+
+/** The page's title in a language it is published in. */
+export function pageTitle(page: PageView, language: string): string {
+  const titles = page.page.titles
+  return titles[language] ?? Object.entries(titles).find(([l]) => l.toLowerCase() === language)?.[1] ?? ''
+}

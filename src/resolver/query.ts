@@ -1,0 +1,81 @@
+/** Reading the raw query string: the `linkType` parameter and the pinned lot, serial and expiry (SPEC). */
+
+import { type DigitalLink, encodeAiValue, qualifierValue } from './link.ts'
+import { decodePathSegment } from './path.ts'
+
+const LINK_TYPE = 'linktype'
+/** DESIGN §6 pinned versions: lot, serial, expiry date, in that order. */
+const PINNED = ['10', '21', '17'] as const
+
+/** The raw value of the first parameter whose name matches (exact, or ASCII case-insensitively), or null. */
+function rawParam(query: string, name: string, anyCase: boolean): string | null {
+  if (query === '') return null
+  let start = 0
+  while (start <= query.length) {
+    let end = query.indexOf('&', start)
+    if (end === -1) end = query.length
+    const eq = query.indexOf('=', start)
+    const nameEnd = eq === -1 || eq > end ? end : eq
+    if (nameEnd - start === name.length) {
+      const key = query.slice(start, nameEnd)
+      if (anyCase ? key.toLowerCase() === name : key === name)
+        return nameEnd === end ? '' : query.slice(nameEnd + 1, end)
+    }
+    start = end + 1
+  }
+  return null
+}
+
+/** Percent-decodes a query value; an undecodable value is taken as sent. */
+function decodeQueryValue(raw: string): string {
+  return decodePathSegment(raw) ?? raw
+}
+
+/**
+ * The `linkType` value: the parameter name is read in any case, the value is case-sensitive (SPEC, query
+ * parameters). Null when absent.
+ */
+export function linkTypeParam(query: string): string | null {
+  if (query === '' || !query.toLowerCase().includes(LINK_TYPE)) return null
+  const raw = rawParam(query, LINK_TYPE, true)
+  return raw === null ? null : decodeQueryValue(raw)
+}
+
+/** The query sent on to a target: the compressed link's attributes first, then the scan's own query. */
+export function effectiveQuery(link: DigitalLink, scanQuery: string): string {
+  if (link.attributeQuery === '') return scanQuery
+  return scanQuery === '' ? link.attributeQuery : `${link.attributeQuery}&${scanQuery}`
+}
+
+/**
+ * Redirect query (SPEC redirect rules 3 and 4): the query as sent, then `10` and `21` from the link when the
+ * query does not carry them already. (`17` can only come from the query or the compressed data, which is
+ * already part of the query.)
+ */
+export function redirectQuery(link: DigitalLink, query: string): string {
+  let out = query
+  for (const ai of PINNED) {
+    const value = qualifierValue(link, ai)
+    if (value !== null && rawParam(query, ai, false) === null) {
+      out += `${out === '' ? '' : '&'}${ai}=${encodeAiValue(value)}`
+    }
+  }
+  return out
+}
+
+/**
+ * The pinned-version query of linkset hrefs (SPEC linkset; DESIGN §6): `10`, `21`, `17` in that order, each
+ * from the path or the compressed data first, then from the query. '' when the scan carries none.
+ */
+export function pinnedQuery(link: DigitalLink, query: string): string {
+  let out = ''
+  for (const ai of PINNED) {
+    let value = qualifierValue(link, ai)
+    if (value === null) {
+      const raw = rawParam(query, ai, false)
+      if (raw !== null && raw !== '') value = decodeQueryValue(raw)
+    }
+    if (value !== null) out += `${out === '' ? '' : '&'}${ai}=${encodeAiValue(value)}`
+  }
+  return out
+}

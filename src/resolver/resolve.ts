@@ -1,0 +1,98 @@
+/** Resolving a valid GTIN link on a resolver host: find the product, then redirect or answer the linkset (SPEC). */
+import type { Catalog, CatalogProduct } from './catalog.ts'
+import type { CompiledConfig } from './config.ts'
+import { ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
+import { errorResponse } from './errors.ts'
+import type { ScanHost } from './hosts.ts'
+import { pickLanguage, scannerLanguages } from './language.ts'
+import { type DigitalLink, linkPath } from './link.ts'
+import { linksetResponse } from './linkset-response.ts'
+import { negotiate } from './negotiate.ts'
+import { pagePath, productView } from './product-view.ts'
+import { effectiveQuery, linkTypeParam, pinnedQuery, redirectQuery } from './query.ts'
+import { redirectResponse } from './responses.ts'
+import { LINK_TYPE_LINKSET, selectTarget } from './target.ts'
+
+export interface ResolveContext {
+  readonly config: CompiledConfig
+  readonly catalog: Catalog
+}
+
+/** One scan: where it was made, what it asked for. */
+export interface Scan {
+  readonly request: Request
+  readonly head: boolean
+  readonly host: ScanHost
+  /** The scan's own raw query ('' when none). */
+  readonly query: string
+}
+
+const NO_LANGUAGES: readonly string[] = []
+
+function withQuery(target: string, query: string): string {
+  return query === '' ? target : `${target}?${query}`
+}
+
+/** Links on a brand's custom domain use the configured scheme and no port (DESIGN §3). */
+function customOrigin(ctx: ResolveContext, domain: string): string {
+  return `${ctx.config.customScheme}://${domain}`
+}
+
+/**
+ * Resolves a syntactically valid link. The GTIN alone decides whether the product exists: unknown lots or
+ * serials never give `404` (GS1-Conformant Resolver 1.2 §2.5.9, walking up internally).
+ */
+export function resolveLink(ctx: ResolveContext, scan: Scan, link: DigitalLink): Promise<Response> {
+  // One promise hop for the lookup, no async frames: this is the hot path.
+  return ctx.catalog.findByGtin(link.gtin).then((product) => respond(ctx, scan, link, product))
+}
+
+/** The answer once the product is known (or known to be missing). */
+function respond(
+  ctx: ResolveContext,
+  scan: Scan,
+  link: DigitalLink,
+  product: CatalogProduct | null,
+): Response {
+  const { host, request } = scan
+  // SPEC Addresses: a custom domain resolves only its own brand's products.
+  if (product === null || (host.domain !== null && product.customDomain !== host.domain)) {
+    return errorResponse(404, ERROR_NOT_FOUND, request, scan.head)
+  }
+  const view = productView(product)
+  const linkType = linkTypeParam(scan.query)
+  const query = effectiveQuery(link, scan.query)
+  const path = linkPath(link)
+  const anchor = host.origin + path
+  const negotiation = negotiate(request.headers.get('accept'))
+  if (negotiation.linkset || linkType === LINK_TYPE_LINKSET) {
+    // Redirect rule 2: a linkset request is answered on the scanned host, with links to the custom domain;
+    // links of other products lead to {resolver_url}, also from {short_url}.
+    const origin =
+      product.customDomain === null ? ctx.config.resolver.origin : customOrigin(ctx, product.customDomain)
+    return linksetResponse({
+      view,
+      anchor,
+      targets: { origin, pins: pinnedQuery(link, query) },
+      format: negotiation.format,
+      request,
+      head: scan.head,
+    })
+  }
+  const linkHeader = `<${anchor}${LINK_LINKSET_AND_CONTEXT}`
+  if (product.customDomain !== null && host.domain === null) {
+    // Redirect rule 2: the same uncompressed link on the brand's custom domain, same query.
+    return redirectResponse(withQuery(customOrigin(ctx, product.customDomain) + path, query), linkHeader)
+  }
+  const target = selectTarget(view, linkType)
+  if (target.kind !== 'page') return errorResponse(404, ERROR_NOT_FOUND, request, scan.head)
+  const page = target.page
+  const scanner = target.productLanguage ? NO_LANGUAGES : scannerLanguages(request.headers)
+  const language = pickLanguage(page.languages, scanner, view.defaultLanguage)
+  // Redirect rule 1: a path on the scanned host; absolute on {resolver_url} for a scan on {short_url}.
+  const origin = host.kind === 'short' ? ctx.config.resolver.origin : ''
+  return redirectResponse(
+    withQuery(origin + pagePath(page, language), redirectQuery(link, query)),
+    linkHeader,
+  )
+}
