@@ -164,25 +164,6 @@ export async function findClientCredentials(db: Db, clientId: string): Promise<C
   return row ?? null
 }
 
-/** A client's standing for the guard: its organization, whether it is blocked, and the plan. */
-export async function findClientStanding(
-  db: Db,
-  clientId: string,
-): Promise<Omit<ClientCredentialsRow, 'secretHash' | 'scopes'> | null> {
-  const [row] = await db
-    .select({
-      clientId: apiClients.id,
-      organizationId: apiClients.organizationId,
-      blocked: apiClients.blocked,
-      plan: organizations.plan,
-      subscriptionStatus: organizations.subscriptionStatus,
-    })
-    .from(apiClients)
-    .innerJoin(organizations, eq(organizations.id, apiClients.organizationId))
-    .where(eq(apiClients.id, clientId))
-  return row ?? null
-}
-
 /** An organization's plan and subscription status, or null when it no longer exists. */
 export async function findOrganizationPlan(
   db: Db,

@@ -65,13 +65,17 @@ export async function rotateSigningKey(
   })
 }
 
-/** Keys that still verify at `now`: the active ones and those retired within the grace period, newest first. */
+/** Keys that still verify at `now`: the active one first, then those retired within the grace period, latest first. */
 export async function listSigningKeys(db: Db, now: number): Promise<StoredKey[]> {
   const rows = await db
     .select()
     .from(signingKeys)
     .where(or(isNull(signingKeys.retiredAt), gt(signingKeys.retiredAt, new Date(now - RETIRED_KEY_GRACE_MS))))
-    .orderBy(desc(signingKeys.createdAt), desc(signingKeys.kid))
+    .orderBy(
+      sql`${signingKeys.retiredAt} is not null`,
+      desc(signingKeys.retiredAt),
+      desc(signingKeys.createdAt),
+    )
   return rows
 }
 

@@ -1,0 +1,128 @@
+/** `POST /oauth/token`: the client credentials grant (RFC 6749 §4.4) with HTTP Basic client authentication. */
+import { Elysia } from 'elysia'
+import { parseBasic } from '../../auth/authorization.ts'
+import { parseScopeParameter } from '../../auth/scopes.ts'
+import type { AuthService } from '../../auth/service.ts'
+import { requestLogContext } from '../app.ts'
+import { FORM_TYPE, JSON_TYPE, mediaTypeOf, negotiateJson, VND_JSON } from '../media.ts'
+import { DESCRIPTIONS, NO_STORE_HEADERS, oauthError } from './oauth-errors.ts'
+
+export const TOKEN_PATH = '/oauth/token'
+export const CLIENT_CREDENTIALS = 'client_credentials'
+
+/** A form body this long is refused unread: the grant needs two short fields. */
+export const MAX_FORM_BYTES = 4096
+
+/** Parameters that carry client credentials; refused outside the Authorization header. */
+const CREDENTIAL_PARAMETERS = ['client_id', 'client_secret']
+
+/**
+ * Hook for the later rate limiter: runs once credentials are parsed and before the secret is
+ * hashed; a Response it returns (e.g. 429) is sent as is.
+ */
+export type TokenRequestLimiter = (
+  request: Request,
+  clientId: string,
+) => Response | null | Promise<Response | null>
+
+/** The route, with `parse: 'none'` so the body is read here with a size limit and duplicate checks. */
+export function tokenRoute(auth: AuthService, limiter?: TokenRequestLimiter) {
+  return new Elysia({ name: 'oauth-token' }).post(
+    TOKEN_PATH,
+    async ({ request, set }) => {
+      const response = await handleTokenRequest(request, auth, limiter)
+      // The request log reads `set.status`; a returned Response does not update it by itself.
+      set.status = response.status
+      return response
+    },
+    { parse: 'none', detail: { summary: 'Exchange client credentials for a bearer token', tags: ['auth'] } },
+  )
+}
+
+/** Checks the request's shape and grant first and authenticates the client last, so a malformed request never costs a hash. */
+export async function handleTokenRequest(
+  request: Request,
+  auth: AuthService,
+  limiter?: TokenRequestLimiter,
+): Promise<Response> {
+  const query = new URL(request.url).searchParams
+  if (CREDENTIAL_PARAMETERS.some((p) => query.has(p))) {
+    // RFC 6749 §2.3.1: credentials must not travel in the request URI (they end up in logs).
+    return oauthError('invalid_request', 'Client credentials must not be sent in the query string')
+  }
+  // SPEC "Versioning": the versioned type when the client names it, else application/json.
+  const responseType = negotiateJson(request.headers.get('accept'))
+  if (responseType === null) {
+    return oauthError('invalid_request', `The Accept header must allow ${JSON_TYPE} or ${VND_JSON}`, 406)
+  }
+  if (mediaTypeOf(request.headers.get('content-type')) !== FORM_TYPE) {
+    return oauthError('invalid_request', `The request body must be ${FORM_TYPE}`, 415)
+  }
+  const form = await readForm(request)
+  if (typeof form === 'string') return oauthError('invalid_request', form)
+  if (CREDENTIAL_PARAMETERS.some((p) => form.has(p))) {
+    return oauthError('invalid_request', 'Client credentials must be sent with HTTP Basic authentication')
+  }
+  const grantType = form.get('grant_type')
+  if (grantType === null || grantType === '') return oauthError('invalid_request', 'grant_type is required')
+  if (grantType !== CLIENT_CREDENTIALS) {
+    return oauthError('unsupported_grant_type', `Only grant_type=${CLIENT_CREDENTIALS} is supported`)
+  }
+  const scopes = parseScopeParameter(form.get('scope'))
+  if (scopes === 'invalid') return oauthError('invalid_scope', 'The scope parameter is malformed')
+  const credentials = parseBasic(request.headers.get('authorization'))
+  if (!credentials.ok) {
+    const what = credentials.reason === 'missing' ? 'are required' : 'are malformed'
+    return oauthError('invalid_request', `HTTP Basic client credentials ${what}`)
+  }
+  const limited = limiter ? await limiter(request, credentials.clientId) : null
+  if (limited) return limited
+  const grant = await auth.issueToken({ ...credentials, scopes })
+  if (!grant.ok) return oauthError(grant.error, DESCRIPTIONS[grant.error])
+  requestLogContext.set(request, { clientId: grant.principal.clientId })
+  const body = { access_token: grant.accessToken, token_type: 'Bearer', expires_in: grant.expiresIn }
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': responseType, ...NO_STORE_HEADERS },
+  })
+}
+
+/**
+ * Reads the form body with a size limit. RFC 6749 §3.2: parameters must not repeat, and a
+ * parameter sent without a value counts as omitted. Returns the parameters or a description of the fault.
+ */
+async function readForm(request: Request): Promise<URLSearchParams | string> {
+  const text = await readLimited(request, MAX_FORM_BYTES)
+  if (text === null) return `The request body exceeds ${MAX_FORM_BYTES} bytes`
+  const params = new URLSearchParams()
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (value === '') continue
+    if (params.has(name)) return `The parameter ${name} is repeated`
+    params.set(name, value)
+  }
+  return params
+}
+
+async function readLimited(request: Request, limit: number): Promise<string | null> {
+  if (request.body === null) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
+}

@@ -1,0 +1,175 @@
+/** The auth service: issues access tokens for client credentials and verifies bearer tokens with cached standing. */
+import { findClientCredentials, findOrganizationPlan, recordLastUsed } from '../db/api-clients.ts'
+import { CLIENTS_CHANNEL } from '../db/channels.ts'
+import { coversApiClients } from '../db/organizations.ts'
+import { SIGNING_KEYS_CHANNEL } from '../db/signing-keys.ts'
+import { errorName } from '../log.ts'
+import { parseBearer } from './authorization.ts'
+import { openKeyring } from './keyring.ts'
+import { createLastUsedRecorder } from './last-used.ts'
+import { DUMMY_SECRET_HASH, verifySecret } from './secrets.ts'
+import { type ClientStanding, createStandingCache } from './standing.ts'
+import { createTokenCache } from './token-cache.ts'
+import { type AccessClaims, signAccessToken, TOKEN_TTL_SECONDS, verifyAccessToken } from './tokens.ts'
+import type {
+  AuthDeps,
+  AuthOptions,
+  AuthService,
+  BearerFailure,
+  BearerResult,
+  Principal,
+  TokenGrant,
+} from './types.ts'
+
+export type {
+  AuthDeps,
+  AuthOptions,
+  AuthService,
+  BearerFailure,
+  BearerResult,
+  Principal,
+  TokenGrant,
+} from './types.ts'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const failed = (failure: BearerFailure): BearerResult => ({ ok: false, failure })
+const MISSING = failed('missing')
+const EXPIRED = failed('expired')
+const REVOKED = failed('revoked')
+const SUBSCRIPTION = failed('subscription')
+
+/** A verified token with its answer built once: the hot path allocates nothing per request. */
+interface VerifiedToken {
+  claims: AccessClaims
+  exp: number
+  granted: { ok: true; principal: Principal }
+}
+
+/** Creates the service once a signing key exists (created here on first start). */
+export async function createAuthService(deps: AuthDeps, options: AuthOptions = {}): Promise<AuthService> {
+  const { database, config, logger, clock } = deps
+  const db = database.db
+  const keyring = await openKeyring(database, clock, (kid) =>
+    logger.info('auth.signing_key.created', { kid }),
+  )
+  const verified = createTokenCache<VerifiedToken>()
+  const standing = createStandingCache(
+    {
+      async client(clientId) {
+        const row = await findClientCredentials(db, clientId)
+        if (!row) return null
+        return { ...row, covered: coversApiClients(row.plan, row.subscriptionStatus) }
+      },
+      async organization(organizationId) {
+        const row = UUID.test(organizationId) ? await findOrganizationPlan(db, organizationId) : null
+        return row !== null && coversApiClients(row.plan, row.subscriptionStatus)
+      },
+    },
+    options.standingTtlMs ?? 4000,
+  )
+  const lastUsed = createLastUsedRecorder((entries) => recordLastUsed(db, entries), logger)
+  const reloadKeys = () =>
+    keyring.reload().catch((error) => logger.error('auth.keys.reload_failed', { error: errorName(error) }))
+  const unlisten = await Promise.all([
+    database.listen(CLIENTS_CHANNEL, () => standing.clear()),
+    database.listen(SIGNING_KEYS_CHANNEL, () => {
+      // A key change may be a withdrawal: forget verified tokens so each is checked against the new set.
+      verified.clear()
+      void reloadKeys()
+    }),
+  ])
+  const timers = [
+    unrefTimer(setInterval(() => void lastUsed.flush(), options.lastUsedFlushMs ?? 30_000)),
+    unrefTimer(setInterval(() => void reloadKeys(), options.keyRefreshMs ?? 60_000)),
+  ]
+
+  async function issueToken(request: Parameters<AuthService['issueToken']>[0]): Promise<TokenGrant> {
+    const row = await findClientCredentials(db, request.clientId)
+    // The hash check runs for unknown clients too (against a dummy hash), so the timing of the
+    // answer does not tell which client IDs exist; blocked answers exactly like unknown (SPEC).
+    const matches = await verifySecret(request.clientSecret, row?.secretHash ?? DUMMY_SECRET_HASH)
+    if (row === null || !matches || row.blocked) return { ok: false, error: 'invalid_client' }
+    if (!coversApiClients(row.plan, row.subscriptionStatus))
+      return { ok: false, error: 'unauthorized_client' }
+    const scopes = request.scopes ?? row.scopes
+    if (!scopes.every((s) => row.scopes.includes(s))) return { ok: false, error: 'invalid_scope' }
+    const now = clock()
+    const { kid, key } = keyring.signing()
+    const principal = { clientId: row.clientId, organizationId: row.organizationId, scopes }
+    const accessToken = await signAccessToken({ key, kid, issuer: config.apiUrl, ...principal, now })
+    lastUsed.mark(row.clientId, now)
+    return { ok: true, accessToken, expiresIn: TOKEN_TTL_SECONDS, principal }
+  }
+
+  function verifyBearer(authorization: string | null): BearerResult | Promise<BearerResult> {
+    if (authorization === null) return MISSING
+    const now = clock()
+    // Hot path: the exact header value was verified before, so only expiry and standing are checked.
+    const cached = verified.get(authorization, now)
+    if (cached === 'expired') return EXPIRED
+    if (cached !== undefined) return checkStanding(cached, now)
+    const parsed = parseBearer(authorization)
+    if (!parsed.ok) return failed(parsed.reason)
+    return verifyUncached(authorization, parsed.token, now)
+  }
+
+  async function verifyUncached(authorization: string, token: string, now: number): Promise<BearerResult> {
+    const result = await verifyAccessToken(token, { issuer: config.apiUrl, now, keyFor: keyring.keyFor })
+    if (!result.ok) return failed(result.reason)
+    const { clientId, organizationId, scopes } = result.claims
+    const principal = Object.freeze({
+      clientId,
+      organizationId,
+      scopes: Object.freeze([...scopes]),
+    })
+    const entry = { claims: result.claims, exp: result.claims.exp, granted: { ok: true, principal } as const }
+    verified.set(authorization, entry)
+    return checkStanding(entry, now)
+  }
+
+  /** Deleted or blocked clients' tokens are revoked; a lapsed subscription forbids (SPEC "Errors"). */
+  function checkStanding(entry: VerifiedToken, now: number): BearerResult | Promise<BearerResult> {
+    const client = standing.peekClient(entry.claims.clientId, now)
+    const covered = standing.peekOrganization(entry.claims.organizationId, now)
+    if (client === undefined || covered === undefined) return checkStandingSlow(entry, client, now)
+    return decide(entry, client, covered, now)
+  }
+
+  async function checkStandingSlow(
+    entry: VerifiedToken,
+    cachedClient: ClientStanding | undefined,
+    now: number,
+  ): Promise<BearerResult> {
+    const { clientId, organizationId } = entry.claims
+    const client = cachedClient ?? (await standing.loadClient(clientId, now))
+    const covered =
+      standing.peekOrganization(organizationId, now) ?? (await standing.loadOrganization(organizationId, now))
+    return decide(entry, client, covered, now)
+  }
+
+  function decide(entry: VerifiedToken, client: ClientStanding, covered: boolean, now: number): BearerResult {
+    if (!client.active || client.organizationId !== entry.claims.organizationId) return REVOKED
+    if (!covered) return SUBSCRIPTION
+    lastUsed.mark(entry.claims.clientId, now)
+    return entry.granted
+  }
+
+  return {
+    issueToken,
+    verifyBearer,
+    jwks: () => keyring.jwks(),
+    reloadKeys: () => keyring.reload(),
+    flushLastUsed: () => lastUsed.flush(),
+    async close() {
+      for (const timer of timers) clearInterval(timer)
+      await Promise.all(unlisten.map((stop) => stop().catch(() => {})))
+      await lastUsed.flush()
+    },
+  }
+}
+
+/** Timers must not keep a process (or a test run) alive; `unref` exists on Bun, Node and Deno. */
+function unrefTimer(timer: ReturnType<typeof setInterval>): ReturnType<typeof setInterval> {
+  ;(timer as { unref?: () => void }).unref?.()
+  return timer
+}

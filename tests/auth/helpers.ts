@@ -1,0 +1,106 @@
+/** Test fixtures for auth: organizations and clients in a test database, an app with guarded probe routes, token requests. */
+import { Elysia } from 'elysia'
+import { createApp } from '../../src/api/app.ts'
+import { authFeature, bearerAuth, principalOf, requireScope } from '../../src/api/auth/index.ts'
+import { type AuthOptions, type AuthService, createAuthService } from '../../src/auth/service.ts'
+import { createClient } from '../../src/db/api-clients.ts'
+import type { Database } from '../../src/db/database.ts'
+import { createOrganization } from '../../src/db/organizations.ts'
+import type { Plan, SubscriptionStatus } from '../../src/db/schema.ts'
+import { apiRequest, testClock, testDeps } from '../support/app.ts'
+
+export const FORM = 'application/x-www-form-urlencoded'
+export const GRANT = 'grant_type=client_credentials'
+
+/** Creates an organization on `plan` (starter by default). */
+export async function seedOrganization(
+  database: Database,
+  slug: string,
+  plan: Plan = 'starter',
+  subscriptionStatus: SubscriptionStatus = 'active',
+): Promise<void> {
+  const created = await createOrganization(database.db, { slug, name: slug, plan, subscriptionStatus })
+  if (!created.ok) throw new Error(created.message)
+}
+
+/** Creates a client and returns its credentials. */
+export async function seedClient(database: Database, slug: string, scopes: string[] = ['write:codes']) {
+  const created = await createClient(database.db, {
+    organizationSlug: slug,
+    name: 'ERP',
+    scopes,
+    clock: Date.now,
+  })
+  if (!created.ok) throw new Error(created.message)
+  return { clientId: created.clientId, clientSecret: created.clientSecret }
+}
+
+/** `Authorization: Basic` for a client ID and secret, each form-urlencoded first (RFC 6749 §2.3.1). */
+export function basic(clientId: string, clientSecret: string, scheme = 'Basic'): string {
+  const encode = (s: string) => encodeURIComponent(s)
+  return `${scheme} ${btoa(`${encode(clientId)}:${encode(clientSecret)}`)}`
+}
+
+/** A token request; every part can be overridden or removed (`null`). */
+export function tokenRequest(
+  options: {
+    authorization?: string | null
+    body?: string
+    contentType?: string | null
+    accept?: string
+    query?: string
+  } = {},
+): Request {
+  const headers = new Headers()
+  if (options.authorization) headers.set('authorization', options.authorization)
+  const contentType = options.contentType === undefined ? FORM : options.contentType
+  if (contentType !== null) headers.set('content-type', contentType)
+  if (options.accept !== undefined) headers.set('accept', options.accept)
+  return apiRequest(`/oauth/token${options.query ?? ''}`, {
+    method: 'POST',
+    headers,
+    body: options.body ?? GRANT,
+  })
+}
+
+/** Probe routes: one per way of guarding, plus an unguarded one. */
+export function probeRoutes(auth: AuthService) {
+  return (app: Elysia): Elysia =>
+    app.use(
+      new Elysia()
+        .use(bearerAuth(auth))
+        .get('/probe/open', () => ({ ok: true }))
+        .post('/probe/codes', ({ principal }) => principal, { scope: 'write:codes' })
+        .post('/probe/admin', ({ principal }) => principal, { scope: 'admin:reports' })
+        .post('/probe/hook', ({ request }) => principalOf(request) ?? null, {
+          beforeHandle: requireScope(auth, 'write:codes'),
+        }),
+    ) as unknown as Elysia
+}
+
+/** An app with the auth feature and probe routes, on a controllable clock. */
+export async function authHarness(database: Database, options: AuthOptions = {}) {
+  const clock = testClock()
+  const deps = testDeps(database, { clock })
+  const auth = await createAuthService(deps, options)
+  const app = createApp(deps, [authFeature({ ...deps, auth }), probeRoutes(auth)])
+  return { app, auth, clock, deps }
+}
+
+/** Obtains a token through the HTTP endpoint. */
+export async function obtainToken(
+  app: { handle(request: Request): Promise<Response> },
+  credentials: { clientId: string; clientSecret: string },
+): Promise<string> {
+  const res = await app.handle(
+    tokenRequest({ authorization: basic(credentials.clientId, credentials.clientSecret) }),
+  )
+  if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+/** A bearer request to a probe route. */
+export function probe(path: string, authorization?: string): Request {
+  const headers: Record<string, string> = authorization === undefined ? {} : { authorization }
+  return apiRequest(path, { method: path === '/probe/open' ? 'GET' : 'POST', headers })
+}
