@@ -1,6 +1,8 @@
 /** Wires the service together from a validated configuration: database, catalog, API app and resolver. */
 import { type AppDeps, createApp } from './api/app.ts'
+import { authFeature } from './api/auth/index.ts'
 import { readiness } from './api/health.ts'
+import { createAuthService } from './auth/service.ts'
 import type { Config } from './config.ts'
 import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
 import type { Database } from './db/database.ts'
@@ -28,7 +30,9 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
   const catalog = createDbCatalog(deps.database, { clock: deps.clock })
   await catalog.start()
   const appDeps: AppDeps = deps
-  const app = createApp(appDeps)
+  // Creates the signing key on a first start (one key wins when several instances start at once).
+  const auth = await createAuthService(deps)
+  const app = createApp(appDeps, [authFeature({ ...appDeps, auth })])
   const resolve = createResolver({
     catalog,
     config: deps.config,
@@ -40,6 +44,8 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
     resolver: resolverPort(resolve, deps),
     catalog,
     async close() {
+      // Writes pending last-used times and stops the listeners.
+      await auth.close()
       await catalog.close()
     },
   }

@@ -1,0 +1,71 @@
+/** The admin CLI entry: `bun run cli <command> …`. Reads the configuration once and dispatches. */
+import { readConfig } from '../config.ts'
+import { openConfiguredDatabase } from '../db/open.ts'
+import { runCatalogCommand } from './catalog.ts'
+import { runClientCommand } from './clients.ts'
+import { type CliCommand, type CliContext, EXIT, UsageError } from './context.ts'
+import { runEpcCommand } from './epc.ts'
+import { runKeysCommand } from './keys.ts'
+import { runOrgCommand } from './orgs.ts'
+import { runSeedCommand } from './seed.ts'
+
+const COMMANDS: Record<string, CliCommand> = {
+  org: runOrgCommand,
+  client: runClientCommand,
+  keys: runKeysCommand,
+  catalog: runCatalogCommand,
+  seed: runSeedCommand,
+  epc: (args, ctx) => runEpcCommand(args, ctx.io),
+}
+
+const HELP = `usage: bun run cli <command>
+  org create | set-plan | list        organizations and subscription plans
+  client create | list | block | unblock | delete
+  keys rotate                         token signing keys
+  catalog import FILE | export --org  the catalog file
+  seed demo                           demo catalog and demo API client
+  epc decode SEGMENT | encode LINK    EPC binary (eh…/ex…) debugging`
+
+/** Runs one command line; returns the exit code. Never prints a stack trace. */
+export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
+  const [name, ...args] = argv
+  const command = name === undefined ? undefined : COMMANDS[name]
+  if (command === undefined) {
+    ctx.io.err(HELP)
+    return EXIT.usage
+  }
+  try {
+    return await command(args, ctx)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      ctx.io.err(error.message)
+      return EXIT.usage
+    }
+    ctx.io.err(`error: ${error instanceof Error ? error.message : String(error)}`)
+    return EXIT.refused
+  }
+}
+
+if (import.meta.main) {
+  const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) }
+  const loaded = readConfig(process.env)
+  if (!loaded.ok) {
+    for (const e of loaded.errors) io.err(`config error: ${e}`)
+    process.exit(EXIT.usage)
+  }
+  const config = loaded.config
+  const ctx: CliContext = {
+    io,
+    config,
+    clock: Date.now,
+    async withDatabase(fn) {
+      const database = await openConfiguredDatabase(config)
+      try {
+        return await fn(database)
+      } finally {
+        await database.close()
+      }
+    },
+  }
+  process.exit(await runCli(process.argv.slice(2), ctx))
+}

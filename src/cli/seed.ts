@@ -1,0 +1,28 @@
+/** `seed demo`: the demo catalog and a demo API client whose secret is printed once. */
+import { seedDemo } from '../db/seed.ts'
+import { parseFlags, positionals } from './args.ts'
+import { type CliContext, EXIT } from './context.ts'
+
+export async function runSeedCommand(args: string[], ctx: CliContext): Promise<number> {
+  const { values, positionals: pos } = parseFlags(args, { json: { type: 'boolean' } })
+  positionals(pos, 1, 'seed demo [--json]')
+  if (pos[0] !== 'demo') return usage(ctx)
+  const seed = await ctx.withDatabase((d) => seedDemo(d, ctx.clock))
+  if (values.json === true) {
+    ctx.io.out(JSON.stringify({ changes: seed.report.changes, client: seed.client }))
+    return EXIT.ok
+  }
+  ctx.io.out(`demo catalog: ${seed.report.changes} change(s)`)
+  if (seed.client === null)
+    ctx.io.out('demo client: already present (its secret was shown when it was created)')
+  else {
+    ctx.io.out(`demo client id:     ${seed.client.clientId}`)
+    ctx.io.out(`demo client secret: ${seed.client.clientSecret}   (shown once; store it now)`)
+  }
+  return EXIT.ok
+}
+
+function usage(ctx: CliContext): number {
+  ctx.io.err('usage: seed demo [--json]')
+  return EXIT.usage
+}

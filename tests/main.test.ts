@@ -1,0 +1,100 @@
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const ROOT = join(import.meta.dir, '..')
+
+/** Starts `bun src/main.ts` with `env`; resolves with its exit code and output, or kills it after `ms`. */
+async function runMain(env: Record<string, string>, ms = 20_000) {
+  const child = Bun.spawn([process.execPath, 'src/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const timer = setTimeout(() => child.kill('SIGKILL'), ms)
+  const code = await child.exited
+  clearTimeout(timer)
+  return {
+    code,
+    stdout: await new Response(child.stdout).text(),
+    stderr: await new Response(child.stderr).text(),
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = server.port as number
+  await server.stop(true)
+  return port
+}
+
+async function waitForOk(url: string, ms: number): Promise<Response> {
+  const until = Date.now() + ms
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url)
+      if (res.ok) return res
+    } catch {}
+    await Bun.sleep(100)
+  }
+  throw new Error(`${url} did not answer in ${ms} ms`)
+}
+
+describe('bun run start', () => {
+  test('a bad port or URL gives one line per error and exit 2, no stack trace', async () => {
+    const r = await runMain({ API_PORT: 'x', DATABASE_URL: 'mysql://nope' })
+    expect(r.code).toBe(2)
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'config error: DATABASE_URL must be a postgres:// or postgresql:// connection string',
+      'config error: API_PORT must be a port number from 0 to 65535',
+    ])
+  })
+
+  test('an unreachable database gives a one-line error and exit 1', async () => {
+    const port = await freePort()
+    const r = await runMain({ DATABASE_URL: `postgres://nobody:hunter2@127.0.0.1:${port}/none` })
+    expect(r.code).toBe(1)
+    const lines = r.stderr.trim().split('\n')
+    expect(lines.length).toBe(1)
+    expect(lines[0]).toStartWith(
+      `error: cannot open the database at postgres://nobody:***@127.0.0.1:${port}/none`,
+    )
+    expect(r.stderr).not.toContain('hunter2')
+  })
+
+  test('starts on an empty embedded database with demo data, serves both ports, and stops cleanly on SIGTERM', async () => {
+    const [apiPort, resolverPort] = [await freePort(), await freePort()]
+    const env = {
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'start-')), 'pglite'),
+      API_PORT: String(apiPort),
+      RESOLVER_PORT: String(resolverPort),
+      API_URL: `http://127.0.0.1:${apiPort}`,
+      RESOLVER_URL: `http://localhost:${resolverPort}`,
+      SHORT_URL: `http://127.0.0.1:${resolverPort}`,
+    }
+    const child = Bun.spawn([process.execPath, 'src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    try {
+      await waitForOk(`http://127.0.0.1:${apiPort}/readyz`, 60_000)
+      expect((await fetch(`http://127.0.0.1:${resolverPort}/healthz`)).status).toBe(200)
+      const scan = await fetch(`http://localhost:${resolverPort}/01/4012345000009`, { redirect: 'manual' })
+      expect(scan.status).toBe(307)
+      expect(scan.headers.get('location')).toBe('/en/northwind/green-tea/about')
+    } finally {
+      child.kill('SIGTERM')
+    }
+    expect(await child.exited).toBe(0)
+    const out = await new Response(child.stdout).text()
+    expect(out).toContain('client secret: ')
+    expect(out).toContain(`curl -si http://localhost:${resolverPort}/01/09506000134352/10/LOT42`)
+    const logLines = out.split('\n').filter((l) => l.startsWith('{'))
+    const requests = logLines.map((l) => JSON.parse(l)).filter((l) => l.event === 'request')
+    expect(requests.some((l) => l.path === '/01/4012345000009' && l.status === 307)).toBe(true)
+  }, 120_000)
+})
