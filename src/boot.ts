@@ -7,6 +7,7 @@ import type { Config } from './config.ts'
 import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
 import type { Database } from './db/database.ts'
 import { errorName, type Logger } from './log.ts'
+import { createPagesHandler, type PagesHandler } from './pages/index.ts'
 import { createResolver, type Resolver } from './resolver/index.ts'
 
 export interface Service {
@@ -39,9 +40,16 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
     onError: (error, request) =>
       deps.logger.error('resolver.error', { path: new URL(request.url).pathname, error: errorName(error) }),
   })
+  const pages = createPagesHandler({
+    catalog,
+    config: deps.config,
+    clock: deps.clock,
+    onError: (error, request) =>
+      deps.logger.error('pages.error', { path: new URL(request.url).pathname, error: errorName(error) }),
+  })
   return {
     api: (request) => app.handle(request),
-    resolver: resolverPort(resolve, deps),
+    resolver: resolverPort(pages, resolve, deps),
     catalog,
     async close() {
       // Writes pending last-used times and stops the listeners.
@@ -51,8 +59,8 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
   }
 }
 
-/** The resolver port: `/healthz` and `/readyz`, then the resolver; one log line per request. */
-function resolverPort(resolve: Resolver, deps: ServiceDeps) {
+/** The resolver port: `/healthz` and `/readyz`, the product pages, then the resolver; one log line per request. */
+function resolverPort(pages: PagesHandler, resolve: Resolver, deps: ServiceDeps) {
   return async (request: Request): Promise<Response> => {
     const start = performance.now()
     const path = new URL(request.url).pathname
@@ -61,7 +69,7 @@ function resolverPort(resolve: Resolver, deps: ServiceDeps) {
         ? Response.json({ status: 'ok' })
         : path === '/readyz'
           ? await readiness(deps.database)
-          : await resolve(request)
+          : ((await pages(request)) ?? (await resolve(request)))
     deps.logger.info('request', {
       method: request.method,
       path,

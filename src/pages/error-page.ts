@@ -1,18 +1,20 @@
-/** The resolver's HTML error page, in the scanner's language where we have it (DESIGN §6 error pages). */
+/** The HTML error page of the resolver and the product pages, in the scanner's language where we have it (DESIGN §6 error pages). */
 import { escapeHtml, renderLayout } from './layout.ts'
-import { messages, type UiLanguage } from './messages.ts'
+import { type ErrorText, messages, type UiLanguage } from './messages.ts'
 
 export interface ErrorPageOptions {
   readonly status: number
   /** The resolver error code, e.g. `NOT_FOUND`. */
   readonly error: string
   readonly language: UiLanguage
+  /** Title and message instead of the status's own (e.g. a missing product page rather than product). */
+  readonly text?: ErrorText
 }
 
 /** A complete HTML document for a resolver error; it never echoes request input. */
 export function renderErrorPage(options: ErrorPageOptions): string {
   const m = messages(options.language)
-  const text = m.errors[options.status] ?? m.error
+  const text = options.text ?? m.errors[options.status] ?? m.error
   const main =
     `<h1>${escapeHtml(text.title)}</h1><p>${escapeHtml(text.message)}</p>` +
     `<p class="muted"><code>${options.status} ${escapeHtml(options.error)}</code></p>`

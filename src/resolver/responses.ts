@@ -29,6 +29,8 @@ export const HTML_HEADERS: Readonly<HeaderFields> = {
   'content-type': CONTENT_TYPE_HTML,
   'content-security-policy': HTML_CSP,
   'x-content-type-options': 'nosniff',
+  // Scanned links carry serial numbers; pages must not leak them to the sites they link to.
+  'referrer-policy': 'no-referrer',
 }
 
 /**

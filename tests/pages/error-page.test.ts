@@ -33,3 +33,16 @@ describe('uiLanguage', () => {
     expect(uiLanguage([])).toBe('en')
   })
 })
+
+describe('renderErrorPage with its own text', () => {
+  test('shows the given title and message instead of the status text', () => {
+    const html = renderErrorPage({
+      status: 404,
+      error: 'NOT_FOUND',
+      language: 'fr',
+      text: { title: 'Page introuvable', message: 'Pas de <page>.' },
+    })
+    expect(html).toContain('<title>Page introuvable</title>')
+    expect(html).toContain('<h1>Page introuvable</h1><p>Pas de &lt;page&gt;.</p>')
+  })
+})

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { escapeHtml, HTML_CSP, jsonForScript, renderLayout } from '../../src/pages/layout.ts'
+import { STYLE, STYLE_HASH } from '../../src/pages/styles.ts'
 
 describe('escapeHtml', () => {
   test('escapes the five HTML special characters', () => {
@@ -49,8 +50,25 @@ describe('renderLayout', () => {
     expect(html).not.toMatch(/https?:\/\//)
   })
 
-  test('the CSP forbids everything but the inline style', () => {
-    expect(HTML_CSP).toStartWith("default-src 'none'; style-src 'unsafe-inline'")
-    expect(HTML_CSP).toContain("frame-ancestors 'none'")
+  test('puts trusted header HTML after the escaped banner', () => {
+    const page = renderLayout({ lang: 'en', title: 't', banner: 'B&', headerExtra: '<nav>n</nav>', main: '' })
+    expect(page).toContain('<header>B&amp;<nav>n</nav></header><main></main></body>')
+  })
+})
+
+describe('HTML_CSP', () => {
+  test('allows no script, no loads, no forms and no framing: only the inline stylesheet, by its hash', async () => {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(STYLE))
+    const hash = `'sha256-${Buffer.from(digest).toString('base64')}'`
+    expect(STYLE_HASH).toBe(hash)
+    expect(HTML_CSP).toBe(
+      `default-src 'none'; style-src ${hash}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    )
+  })
+
+  test('the layout embeds exactly the hashed stylesheet', () => {
+    expect(renderLayout({ lang: 'en', title: 't', banner: 'b', main: '' })).toContain(
+      `<style>${STYLE}</style>`,
+    )
   })
 })

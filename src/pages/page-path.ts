@@ -1,0 +1,59 @@
+/** Recognising `/{locale}/{brand}/{product}/{page}` cheaply, so that every other path falls through to the resolver. */
+
+const MAX_TAG = 35
+
+/** A request path of the product pages. */
+export interface PagePath {
+  /** Lower-case language tag (DESIGN §6: tags in URLs are lower case). */
+  readonly locale: string
+  /** Decoded brand slug, product slug and page name. */
+  readonly brand: string
+  readonly product: string
+  readonly page: string
+  /** The path as it should be written: lower-case locale, no trailing slash, other segments as sent. */
+  readonly canonical: string
+  /** True when a segment does not percent-decode: a page path that can name nothing. */
+  readonly invalid: boolean
+}
+
+/** A plausible BCP 47 tag: letters, digits and hyphens, starting with a letter (so `/01/…` never matches). */
+function isLanguageTag(segment: string): boolean {
+  if (segment.length < 2 || segment.length > MAX_TAG) return false
+  for (let i = 0; i < segment.length; i++) {
+    const c = segment.charCodeAt(i) | 32
+    const letter = c >= 97 && c <= 122
+    if (!(letter || (i > 0 && ((c >= 48 && c <= 57) || c === 45)))) return false
+  }
+  return true
+}
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Reads a raw request path (a trailing slash tolerated, as the resolver does). Null unless it has exactly
+ * four non-empty segments and the first is a language tag: GS1 Digital Links start with digits, and the
+ * resolver's other paths have fewer segments.
+ */
+export function parsePagePath(rawPath: string): PagePath | null {
+  const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath
+  const segments = path.split('/')
+  if (segments.length !== 5 || segments[0] !== '') return null
+  const [, tag = '', brand = '', product = '', page = ''] = segments
+  if (!isLanguageTag(tag) || brand === '' || product === '' || page === '') return null
+  const locale = tag.toLowerCase()
+  const decoded = [decode(brand), decode(product), decode(page)]
+  return {
+    locale,
+    brand: decoded[0] ?? '',
+    product: decoded[1] ?? '',
+    page: decoded[2] ?? '',
+    canonical: `/${locale}/${brand}/${product}/${page}`,
+    invalid: decoded.includes(null),
+  }
+}

@@ -1,0 +1,142 @@
+/** The server-rendered product page `/{locale}/{brand}/{product}/{page}`: name, title, content, this item, links, languages. */
+import { pickLanguage } from '../resolver/language.ts'
+import { type PageView, type ProductView, pagePath, pageTitle } from '../resolver/product-view.ts'
+import { type ItemDetail, itemDetails } from './item-details.ts'
+import { languageName, primaryLanguage } from './languages.ts'
+import { escapeHtml, renderLayout } from './layout.ts'
+import { messages, type UiLanguage, uiLanguage } from './messages.ts'
+import { type PageMessages, pageMessages } from './page-messages.ts'
+import { appendParam, pinnedQuery, SET_LOCALE, withQuery } from './page-query.ts'
+
+export interface ProductPageOptions {
+  readonly view: ProductView
+  readonly page: PageView
+  /** Lower-case language the page is published in. */
+  readonly locale: string
+  /** The request's raw query, without `setLocale` ('' when none). */
+  readonly query: string
+  /** Now, in ms since the epoch: the century of two-digit expiry years (GS1 General Specifications §7.12). */
+  readonly now: number
+}
+
+/** What every part of the page needs. */
+interface Context extends ProductPageOptions {
+  readonly ui: UiLanguage
+  readonly m: PageMessages
+  /** ` lang="en"` on interface strings when their language is not the page's, else ''. */
+  readonly uiLang: string
+}
+
+/** The value for a language in a per-language record (keys are lower case, matched case-insensitively). */
+function inLanguage(record: Readonly<Record<string, string>>, language: string): string | undefined {
+  return record[language] ?? Object.entries(record).find(([l]) => l.toLowerCase() === language)?.[1]
+}
+
+function langAttr(tag: string): string {
+  return ` lang="${escapeHtml(tag)}"`
+}
+
+/** Plain text in paragraphs: a blank line starts a paragraph, a single line break stays one. */
+function paragraphs(text: string): string {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('')
+}
+
+/** The picker: every published language of the page, as links that store the choice (see index.ts). */
+function languagePicker(c: Context): string {
+  if (c.page.languages.length < 2) return ''
+  const items = c.page.languages.map((tag) => {
+    const href = withQuery(
+      pagePath(c.page, tag),
+      appendParam(c.query, `${SET_LOCALE}=${encodeURIComponent(tag)}`),
+    )
+    const current = tag === c.locale ? ' aria-current="true"' : ''
+    return `<li><a href="${escapeHtml(href)}" hreflang="${escapeHtml(tag)}"${langAttr(tag)}${current}>${escapeHtml(languageName(tag))}</a></li>`
+  })
+  return `<nav aria-label="${escapeHtml(c.m.languages)}"${c.uiLang}><ul class="inline">${items.join('')}</ul></nav>`
+}
+
+function detailValue(detail: ItemDetail): string {
+  const text = escapeHtml(detail.text)
+  if (detail.datetime !== null) return `<time datetime="${detail.datetime}">${text}</time>`
+  return detail.kind === 'expiry' ? text : `<span translate="no">${text}</span>`
+}
+
+/** Lot, serial and expiry from the query, when the scan pinned them. */
+function thisItem(c: Context): string {
+  const details = itemDetails(c.query, c.locale, c.now)
+  if (details.length === 0) return ''
+  const rows = details.map(
+    (d) => `<dt${c.uiLang}>${escapeHtml(c.m.details[d.kind])}</dt><dd>${detailValue(d)}</dd>`,
+  )
+  return (
+    `<section class="item" aria-labelledby="this-item"><h2 id="this-item"${c.uiLang}>` +
+    `${escapeHtml(c.m.thisItem)}</h2><dl>${rows.join('')}</dl></section>`
+  )
+}
+
+/** Links to every page of the product, each in the page's language or its nearest, keeping the pinned versions. */
+function pageLinks(c: Context): string {
+  const pages = c.view.pages
+  if (pages.length < 2) return ''
+  const pins = pinnedQuery(c.query)
+  const items = pages.map((p) => {
+    const language = pickLanguage(p.languages, [c.locale], c.view.defaultLanguage)
+    const href = escapeHtml(withQuery(pagePath(p, language), pins))
+    const current = p === c.page ? ' aria-current="page"' : ''
+    const title = escapeHtml(pageTitle(p, language))
+    if (language === c.locale) return `<li><a href="${href}"${current}>${title}</a></li>`
+    // A page not published in this language opens in its nearest one, named so the visitor is not surprised.
+    const other = ` <span class="muted">(${escapeHtml(languageName(language))})</span>`
+    return `<li><a href="${href}" hreflang="${escapeHtml(language)}"${langAttr(language)}${current}>${title}${other}</a></li>`
+  })
+  return (
+    `<nav aria-labelledby="pages"><h2 id="pages"${c.uiLang}>${escapeHtml(c.m.pages)}</h2>` +
+    `<ul class="cards">${items.join('')}</ul></nav>`
+  )
+}
+
+function footer(c: Context): string {
+  const product = c.view.product
+  const pins = pinnedQuery(c.query)
+  const linkset = `/01/${encodeURIComponent(product.gtin)}?linkType=linkset${pins === '' ? '' : `&${pins}`}`
+  return (
+    `<p>GTIN <code translate="no">${escapeHtml(product.gtin)}</code></p>` +
+    `<p${c.uiLang}><a href="${escapeHtml(linkset)}">${escapeHtml(c.m.allLinks)}</a></p>`
+  )
+}
+
+/** A complete, script-free HTML document for one page of a product in one of the page's languages. */
+export function renderProductPage(options: ProductPageOptions): string {
+  const ui = uiLanguage([options.locale])
+  const c: Context = {
+    ...options,
+    ui,
+    m: pageMessages(ui),
+    uiLang: primaryLanguage(options.locale) === ui ? '' : langAttr(ui),
+  }
+  const product = options.view.product
+  const title = pageTitle(options.page, options.locale)
+  const ownName = inLanguage(product.names, options.locale)
+  const name = ownName || inLanguage(product.names, options.view.defaultLanguage) || ''
+  const nameLang = ownName ? '' : langAttr(options.view.defaultLanguage)
+  const heading =
+    name === ''
+      ? `<h1>${escapeHtml(title)}</h1>`
+      : `<h1${nameLang}>${escapeHtml(name)}</h1><p class="subtitle">${escapeHtml(title)}</p>`
+  const content = inLanguage(options.page.page.content, options.locale) ?? ''
+  const body = paragraphs(content)
+  const main = `${heading}${body === '' ? '' : `<div class="content">${body}</div>`}${thisItem(c)}${pageLinks(c)}`
+  return renderLayout({
+    lang: options.locale,
+    title: name === '' ? title : `${title} – ${name}`,
+    banner: product.brandName || messages(ui).banner,
+    headerExtra: languagePicker(c),
+    main,
+    footer: footer(c),
+  })
+}

@@ -1,0 +1,198 @@
+/** The product pages, the linkset page and the error pages in Debian's Chromium, on a real Bun server (pages + resolver). */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Server } from 'bun'
+import type { Page } from 'playwright-core'
+import { createPagesHandler } from '../../src/pages/index.ts'
+import type { ResolverConfig } from '../../src/resolver/config.ts'
+import { createResolver } from '../../src/resolver/index.ts'
+import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
+import { NOW, products } from '../pages/fixtures.ts'
+import {
+  axeViolations,
+  type BrowserSession,
+  browserSkipReason,
+  launchBrowser,
+  screenshot,
+  seriousViolations,
+} from '../support/browser.ts'
+
+const TEST_MS = 30_000
+const SCAN = '/01/09506000134376/10/L-42?17=260331'
+const skip = browserSkipReason()
+if (skip !== null) console.warn(skip)
+
+let server: Server<undefined> | undefined
+let session: BrowserSession | undefined
+let origin = ''
+
+beforeAll(async () => {
+  if (skip !== null) return
+  let handler: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 })
+  server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => handler(request) })
+  origin = `http://127.0.0.1:${server.port}`
+  // The short host is the same server under another name: its scans redirect to {resolver_url}.
+  const config: ResolverConfig = {
+    resolverUrl: origin,
+    shortUrl: `http://localhost:${server.port}`,
+    customDomainScheme: 'https',
+  }
+  const catalog = createMemoryCatalog(products)
+  const pages = createPagesHandler({ catalog, config, clock: () => NOW })
+  const resolve = createResolver({ catalog, config })
+  handler = async (request) => (await pages(request)) ?? resolve(request)
+  session = await launchBrowser()
+}, TEST_MS)
+
+afterAll(async () => {
+  try {
+    await session?.close()
+  } finally {
+    server?.stop(true)
+  }
+})
+
+/** A new page that records Content-Security-Policy violations, closed after `use`. */
+async function withPage(use: (page: Page, cspErrors: string[]) => Promise<void>): Promise<void> {
+  if (session === undefined) throw new Error('no browser')
+  const page = await session.newPage()
+  const cspErrors: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspErrors.push(message.text())
+  })
+  try {
+    await use(page, cspErrors)
+  } finally {
+    await page.close()
+  }
+}
+
+async function lang(page: Page): Promise<string | null> {
+  return page.locator('html').getAttribute('lang')
+}
+
+describe.skipIf(skip !== null)('product pages in Chromium', () => {
+  test(
+    'a scan on the resolver host follows the 307 to the page in the browser’s language, styled, at 1280 and 375 px',
+    async () => {
+      await session?.context.clearCookies()
+      await withPage(async (page, cspErrors) => {
+        const response = await page.goto(origin + SCAN)
+        expect(response?.status()).toBe(200)
+        const scan = await response?.request().redirectedFrom()?.response()
+        expect(scan?.status()).toBe(307)
+        expect(page.url()).toBe(`${origin}/en/northwind/olive-oil/info?17=260331&10=L-42`)
+        expect(await page.title()).toBe('Information – Olive oil')
+        expect(await lang(page)).toBe('en')
+        expect(await page.locator('h1').textContent()).toBe('Olive oil')
+        expect(await page.locator('section.item dd').allTextContents()).toEqual(['L-42', 'March 31, 2026'])
+        // The stylesheet applies under the CSP (its hash matches) and nothing is blocked.
+        expect(await page.evaluate(() => getComputedStyle(document.body).marginTop)).toBe('0px')
+        expect(await page.evaluate(() => document.scripts.length)).toBe(0)
+        expect(cspErrors).toEqual([])
+        await screenshot(page, 'product-page-1280')
+        await page.setViewportSize({ width: 375, height: 740 })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+        await screenshot(page, 'product-page-375')
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'picking another language opens it and the next scan opens that language',
+    async () => {
+      await session?.context.clearCookies()
+      await withPage(async (page) => {
+        await page.goto(origin + SCAN)
+        expect(await lang(page)).toBe('en')
+        await Promise.all([
+          page.waitForURL(`${origin}/fr/northwind/olive-oil/info?17=260331&10=L-42`),
+          page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'Français' }).click(),
+        ])
+        expect(await lang(page)).toBe('fr')
+        expect(await page.title()).toBe('Informations – Huile d’olive')
+        expect(await page.locator('section.item dd').allTextContents()).toEqual(['L-42', '31 mars 2026'])
+        const cookies = await session?.context.cookies(origin)
+        expect(cookies?.map((c) => `${c.name}=${c.value}`)).toEqual(['locale=fr'])
+        await screenshot(page, 'product-page-fr')
+        const again = await page.goto(origin + SCAN)
+        expect(again?.request().redirectedFrom()).not.toBeNull()
+        expect(page.url()).toBe(`${origin}/fr/northwind/olive-oil/info?17=260331&10=L-42`)
+        expect(await lang(page)).toBe('fr')
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'the linkset HTML page lists the links, and a link opens its page',
+    async () => {
+      await session?.context.clearCookies()
+      await withPage(async (page, cspErrors) => {
+        const response = await page.goto(`${origin}/01/09506000134376?linkType=linkset`)
+        expect(response?.status()).toBe(200)
+        expect(await lang(page)).toBe('en')
+        expect(await page.locator('h1').textContent()).toBe('Huile d’olive')
+        expect(cspErrors).toEqual([])
+        await screenshot(page, 'linkset-page-1280')
+        await page.setViewportSize({ width: 375, height: 740 })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+        await screenshot(page, 'linkset-page-375')
+        const recipes = page.locator('section', { hasText: 'gs1:recipeInfo' }).locator('a[hreflang="en"]')
+        await Promise.all([page.waitForURL(`${origin}/en/northwind/olive-oil/recettes`), recipes.click()])
+        expect(await page.title()).toBe('Recipes – Olive oil')
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'an unknown product shows the error page in French for Accept-Language: fr',
+    async () => {
+      await session?.context.clearCookies()
+      await withPage(async (page) => {
+        await page.setExtraHTTPHeaders({ 'accept-language': 'fr' })
+        const response = await page.goto(`${origin}/01/09506000134383`)
+        expect(response?.status()).toBe(404)
+        expect(await lang(page)).toBe('fr')
+        expect(await page.locator('h1').textContent()).toBe('Introuvable')
+        await screenshot(page, 'error-page-fr')
+        await page.setViewportSize({ width: 375, height: 740 })
+        await screenshot(page, 'error-page-fr-375')
+        const missing = await page.goto(`${origin}/fr/northwind/olive-oil/nope`)
+        expect(missing?.status()).toBe(404)
+        expect(await page.locator('h1').textContent()).toBe('Page introuvable')
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'axe-core finds no serious issue on a product page (light and dark), the linkset page or an error page',
+    async () => {
+      await session?.context.clearCookies()
+      await withPage(async (page) => {
+        const checked: string[] = []
+        for (const [path, scheme] of [
+          [SCAN, 'light'],
+          [SCAN, 'dark'],
+          ['/it/northwind/olive-oil/info?21=S1', 'light'],
+          ['/01/09506000134376?linkType=linkset', 'light'],
+          ['/01/09506000134376?linkType=linkset', 'dark'],
+          ['/01/09506000134383', 'light'],
+        ] as const) {
+          await page.emulateMedia({ colorScheme: scheme })
+          await page.goto(origin + path)
+          const serious = seriousViolations(await axeViolations(page))
+          expect({ path, scheme, serious }).toEqual({ path, scheme, serious: [] })
+          checked.push(`${path} ${scheme}`)
+        }
+        await page.emulateMedia({ colorScheme: 'dark' })
+        await page.goto(origin + SCAN)
+        await screenshot(page, 'product-page-dark')
+        expect(checked).toHaveLength(6)
+      })
+    },
+    TEST_MS,
+  )
+})
