@@ -1,7 +1,9 @@
 /** Wires the service together from a validated configuration: database, catalog, API app and resolver. */
 import { type AppDeps, createApp } from './api/app.ts'
 import { authFeature } from './api/auth/index.ts'
+import { codesFeature } from './api/codes/index.ts'
 import { readiness } from './api/health.ts'
+import { openapiFeature } from './api/openapi/index.ts'
 import { createAuthService } from './auth/service.ts'
 import type { Config } from './config.ts'
 import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
@@ -33,7 +35,11 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
   const appDeps: AppDeps = deps
   // Creates the signing key on a first start (one key wins when several instances start at once).
   const auth = await createAuthService(deps)
-  const app = createApp(appDeps, [authFeature({ ...appDeps, auth })])
+  const app = createApp(appDeps, [
+    authFeature({ ...appDeps, auth }),
+    codesFeature({ auth }),
+    openapiFeature({ serverUrl: deps.config.apiUrl }),
+  ])
   const resolve = createResolver({
     catalog,
     config: deps.config,

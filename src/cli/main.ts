@@ -3,6 +3,7 @@ import { readConfig } from '../config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { runCatalogCommand } from './catalog.ts'
 import { runClientCommand } from './clients.ts'
+import { runCodesCommand } from './codes.ts'
 import { type CliCommand, type CliContext, EXIT, UsageError } from './context.ts'
 import { runEpcCommand } from './epc.ts'
 import { runKeysCommand } from './keys.ts'
@@ -15,6 +16,7 @@ const COMMANDS: Record<string, CliCommand> = {
   keys: runKeysCommand,
   catalog: runCatalogCommand,
   seed: runSeedCommand,
+  codes: runCodesCommand,
   epc: (args, ctx) => runEpcCommand(args, ctx.io),
 }
 
@@ -24,6 +26,7 @@ const HELP = `usage: bun run cli <command>
   keys rotate                         token signing keys
   catalog import FILE | export --org  the catalog file
   seed demo                           demo catalog and demo API client
+  codes generate --in FILE [--svg DIR] [--out FILE]  bulk codes for label printing (JSONL or CSV)
   epc decode SEGMENT | encode LINK    EPC binary (eh…/ex…) debugging`
 
 /** Runs one command line; returns the exit code. Never prints a stack trace. */

@@ -1,0 +1,78 @@
+/** `POST /codes` with 1000 definitions end to end (loopback HTTP + JSON) beside the GS1 core called in-process. */
+import { generateBatch } from '../src/api/codes/service.ts'
+import { generateCode } from '../src/gs1/index.ts'
+import { bestOf, GTIN, openBenchApi } from './codes-setup.ts'
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30)
+const ITEMS = 1000
+
+/** Label-printing definitions: element strings and Digital Links with lot, serial, expiry and weight. */
+function definitions(): Record<string, unknown>[] {
+  return Array.from({ length: ITEMS }, (_, i) => {
+    const ais = [
+      { key: '10', value: `L${i % 97}` },
+      { key: '21', value: `S${i}` },
+      { key: '17', value: '271231' },
+      { key: '3103', value: String(i).padStart(6, '0') },
+    ]
+    const dl = i % 2 === 0
+    return {
+      reference: `label-${i}`,
+      mode: dl ? 'QR_GS1_DIGITAL_LINK_URI' : 'GS1_DATAMATRIX',
+      primaryKey: { key: '01', value: GTIN },
+      ais,
+      ...(dl ? { digitalLinkStem: 'https://id.example.com' } : {}),
+    }
+  })
+}
+
+const api = await openBenchApi()
+const codes = definitions()
+const body = JSON.stringify({ codes })
+const headers = { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' }
+
+async function overHttp() {
+  const res = await fetch(`${api.base}/codes`, { method: 'POST', headers, body })
+  const result = (await res.json()) as { codes: unknown[] }
+  if (result.codes.length !== ITEMS) throw new Error('batch failed')
+}
+
+/** The same request, the answer received as bytes and not parsed (a client that stores it as it is). */
+async function overHttpBytes() {
+  const res = await fetch(`${api.base}/codes`, { method: 'POST', headers, body })
+  if ((await res.arrayBuffer()).byteLength === 0) throw new Error('empty answer')
+}
+
+async function inApp() {
+  const res = await api.app.handle(new Request('http://api.bench/codes', { method: 'POST', headers, body }))
+  await res.json()
+}
+
+function coreOnly() {
+  for (const c of codes) if (!generateCode(c, { requireMode: true }).ok) throw new Error('invalid')
+}
+
+function serviceOnly() {
+  if (!generateBatch(JSON.parse(body)).ok) throw new Error('invalid')
+}
+
+const best = await bestOf(ROUNDS, { overHttp, overHttpBytes, inApp, coreOnly, serviceOnly })
+await api.close()
+
+const ms = (v: number | undefined) => `${(v ?? 0).toFixed(2)} ms`.padStart(9)
+const ratio = (v: number | undefined) => `${((v ?? 0) / (best.coreOnly ?? 1)).toFixed(2)}x`
+console.log(
+  `POST /codes, ${ITEMS} definitions (${(body.length / 1024).toFixed(0)} KiB), best of ${ROUNDS} (Bun ${Bun.version})`,
+)
+console.log(`  GS1 core in-process, generateCode x ${ITEMS}        ${ms(best.coreOnly)}   1.00x`)
+console.log(
+  `  service: JSON.parse + batch                     ${ms(best.serviceOnly)}   ${ratio(best.serviceOnly)}`,
+)
+console.log(`  app.handle, no socket                           ${ms(best.inApp)}   ${ratio(best.inApp)}`)
+console.log(
+  `  HTTP on 127.0.0.1, answer read as bytes         ${ms(best.overHttpBytes)}   ${ratio(best.overHttpBytes)}`,
+)
+console.log(
+  `  HTTP on 127.0.0.1, answer parsed (end to end)   ${ms(best.overHttp)}   ${ratio(best.overHttp)}`,
+)
+console.log('  target: end to end <= 1.5x the GS1 core')

@@ -1,0 +1,106 @@
+/** `POST /render` throughput beside bare bwip-js `toSVG` on the same definitions; repeated requests hit the SVG cache. */
+import { toSVG } from 'bwip-js/generic'
+import { generateCode } from '../src/gs1/index.ts'
+import { gs1SymbolData } from '../src/render/index.ts'
+import { GTIN, openBenchApi } from './codes-setup.ts'
+
+const COUNT = Number(process.env.BENCH_RENDERS ?? 500)
+const MODES = [
+  'GS1_DATAMATRIX',
+  'DATAMATRIX_GS1_DIGITAL_LINK_URI',
+  'GS1_QR',
+  'QR_GS1_DIGITAL_LINK_URI',
+] as const
+type Mode = (typeof MODES)[number]
+
+/** A distinct definition per call (a new serial), so that only the repeated case can hit the cache. */
+let serial = 0
+function definition(mode: Mode): Record<string, unknown> {
+  return {
+    mode,
+    primaryKey: { key: '01', value: GTIN },
+    ais: [
+      { key: '10', value: 'L42' },
+      { key: '21', value: `S${serial++}` },
+      { key: '17', value: '271231' },
+    ],
+    ...(mode.includes('DIGITAL_LINK') ? { digitalLinkStem: 'https://id.example.com' } : {}),
+  }
+}
+
+/** What bwip-js gets for a definition: the encoder, text and options the service uses, prepared untimed. */
+function bareOptions(def: Record<string, unknown>) {
+  const r = generateCode(def, { requireMode: true, render: true })
+  if (!r.ok) throw new Error('invalid')
+  const qr = String(def.mode).includes('QR')
+  const gs1 = def.digitalLinkStem === undefined
+  return {
+    bcid: qr ? 'qrcode' : 'datamatrix',
+    text: gs1 ? gs1SymbolData(r.result) : r.result.barcodeText,
+    parsefnc: gs1,
+    scale: 2,
+    padding: qr ? 8 : 2,
+    backgroundcolor: 'FFFFFF',
+    ...(qr ? { eclevel: 'L', fixedeclevel: true } : {}),
+  }
+}
+
+const api = await openBenchApi()
+const headers = {
+  authorization: `Bearer ${api.token}`,
+  'content-type': 'application/json',
+  accept: 'image/svg+xml',
+}
+
+async function check(res: Response | Promise<Response>) {
+  const r = await res
+  if (r.status !== 200) throw new Error(`render answered ${r.status}`)
+  await r.text()
+}
+
+const viaHttp = (body: string) => check(fetch(`${api.base}/render`, { method: 'POST', headers, body }))
+const viaApp = (body: string) =>
+  check(api.app.handle(new Request('http://api.bench/render', { method: 'POST', headers, body })))
+
+/** Times `fn` once; the cases alternate item by item, so load from other processes hits them alike. */
+async function timed(fn: () => unknown): Promise<number> {
+  const start = performance.now()
+  await fn()
+  return performance.now() - start
+}
+
+/** Bare toSVG and one /render path, alternating code by code; returns both totals in ms. */
+async function pair(mode: Mode, path: (body: string) => Promise<void>) {
+  const total = { bare: 0, path: 0 }
+  for (let i = 0; i < COUNT; i++) {
+    const options = bareOptions(definition(mode))
+    const body = JSON.stringify(definition(mode))
+    total.bare += await timed(() => toSVG(options))
+    total.path += await timed(() => path(body))
+  }
+  return total
+}
+
+console.log(`POST /render vs bwip-js toSVG, ${COUNT} distinct codes per case (Bun ${Bun.version})`)
+console.log(
+  '  each path alternates code by code with bare toSVG, so load from other processes hits both alike;',
+)
+console.log(
+  '  ratio = /render throughput / toSVG throughput (target >= 0.9x); HTTP: loopback, client in-process',
+)
+for (const mode of MODES) {
+  const app = await pair(mode, viaApp)
+  const http = await pair(mode, viaHttp)
+  const repeated = JSON.stringify(definition(mode))
+  await viaHttp(repeated)
+  const cached = await timed(async () => {
+    for (let i = 0; i < COUNT; i++) await viaHttp(repeated)
+  })
+  const rate = (ms: number) => `${(COUNT / (ms / 1000)).toFixed(0).padStart(5)}/s`
+  console.log(
+    `  ${mode.padEnd(32)} app.handle ${rate(app.path)} vs toSVG ${rate(app.bare)} = ${(app.bare / app.path).toFixed(2)}x   ` +
+      `HTTP ${rate(http.path)} vs ${rate(http.bare)} = ${(http.bare / http.path).toFixed(2)}x   ` +
+      `repeated HTTP (cache) ${rate(cached)}`,
+  )
+}
+await api.close()

@@ -1,0 +1,66 @@
+/** Reads the JSON body of a code request: declared type (415), size (413) and syntax (400), in that order. */
+import { MAX_BODY_BYTES } from '../app.ts'
+import { isJsonRequest } from '../media.ts'
+
+export type BodyFailure = 'unsupportedMediaType' | 'payloadTooLarge' | 'malformedJson'
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; failure: BodyFailure }
+
+/**
+ * What the routes' own parser hands on: nothing is read before the handler has checked the
+ * credentials and media types, and every body is read here with the size limit, also when the
+ * request has no `Content-Length` (chunked).
+ */
+export const UNREAD: unique symbol = Symbol('unread body')
+
+/** Elysia `parse` hook that leaves the body unread for {@link readJsonBody}. */
+export function leaveUnread(): typeof UNREAD {
+  return UNREAD
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Reads and parses the body; `parsed` is what Elysia already parsed, when a global parser ran first. */
+export async function readJsonBody(request: Request, parsed: unknown): Promise<BodyResult> {
+  if (!isJsonRequest(request.headers.get('content-type')))
+    return { ok: false, failure: 'unsupportedMediaType' }
+  if (parsed !== UNREAD && parsed !== undefined) return { ok: true, value: parsed }
+  // With a Content-Length the app has already refused more than the limit, and the server delivers no more
+  // than declared: the body is read natively in one go. Without one (chunked) it is read chunk by chunk.
+  const declared = request.headers.get('content-length') !== null
+  const bytes = declared
+    ? new Uint8Array(await request.arrayBuffer())
+    : await readLimited(request, MAX_BODY_BYTES)
+  if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) return { ok: false, failure: 'payloadTooLarge' }
+  try {
+    return { ok: true, value: JSON.parse(UTF8.decode(bytes)) }
+  } catch {
+    return { ok: false, failure: 'malformedJson' }
+  }
+}
+
+/** The body's bytes, or null as soon as more than `limit` arrive (the rest is never buffered). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+  if (request.body === null) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    chunks.push(value)
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}

@@ -1,0 +1,168 @@
+/** The CSV form of code definitions for bulk generation: RFC 4180 records, one definition per row, named columns. */
+import { type Issue, parseBracketedElementString } from '../../gs1/index.ts'
+
+/**
+ * The columns, in any order; only `primaryKey` is required and an empty cell means "not given".
+ * `primaryKey` and `ais` are bracketed element strings (`(01)09506000134352`, `(10)ABC(17)261231`, a literal
+ * `(` in a value written `\(`); `extensionParameters` is a percent-encoded query string (`k=v&k2=v2`).
+ */
+export const CSV_COLUMNS = [
+  'reference',
+  'mode',
+  'primaryKey',
+  'ais',
+  'digitalLinkStem',
+  'linkType',
+  'context',
+  'language',
+  'compression',
+  'errorCorrectionLevel',
+  'extensionParameters',
+] as const
+
+export type CsvColumn = (typeof CSV_COLUMNS)[number]
+
+/** Columns copied into the definition as they are. */
+const PLAIN = new Set<string>([
+  'reference',
+  'mode',
+  'digitalLinkStem',
+  'linkType',
+  'context',
+  'language',
+  'compression',
+  'errorCorrectionLevel',
+])
+
+/** True when `text` holds whole records: quotes balance (an escaped quote `""` counts twice). */
+export function isCompleteRecord(text: string): boolean {
+  let quotes = 0
+  for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) quotes++
+  return quotes % 2 === 0
+}
+
+/** Splits one record into fields (RFC 4180: `,` separated, `"` quoted, `""` inside quotes); null if malformed. */
+export function parseCsvRecord(record: string): string[] | null {
+  const fields: string[] = []
+  let i = 0
+  for (;;) {
+    let field = ''
+    if (record[i] === '"') {
+      i++
+      for (;;) {
+        const close = record.indexOf('"', i)
+        if (close < 0) return null
+        field += record.slice(i, close)
+        i = close + 1
+        if (record[i] !== '"') break
+        field += '"'
+        i++
+      }
+      if (i < record.length && record[i] !== ',') return null
+    } else {
+      const comma = record.indexOf(',', i)
+      const end = comma < 0 ? record.length : comma
+      field = record.slice(i, end)
+      if (field.includes('"')) return null
+      i = end
+    }
+    fields.push(field)
+    if (i >= record.length) return fields
+    i++
+  }
+}
+
+export type HeaderResult = { ok: true; columns: CsvColumn[] } | { ok: false; message: string }
+
+/** Reads the header row: known, distinct column names including `primaryKey`. */
+export function readCsvHeader(record: string): HeaderResult {
+  const fields = parseCsvRecord(record.replace(/^\uFEFF/, ''))
+  if (fields === null) return { ok: false, message: 'the header row is not valid CSV' }
+  const names = fields.map((f) => f.trim())
+  const unknown = names.find((n) => !(CSV_COLUMNS as readonly string[]).includes(n))
+  if (unknown !== undefined) {
+    return {
+      ok: false,
+      message: `unknown CSV column '${unknown.slice(0, 40)}'; columns are ${CSV_COLUMNS.join(', ')}`,
+    }
+  }
+  const repeated = names.find((n, i) => names.indexOf(n) !== i)
+  if (repeated !== undefined) return { ok: false, message: `CSV column '${repeated}' appears twice` }
+  if (!names.includes('primaryKey')) return { ok: false, message: 'the CSV header needs a primaryKey column' }
+  return { ok: true, columns: names as CsvColumn[] }
+}
+
+export type RowResult = { ok: true; definition: Record<string, unknown> } | { ok: false; errors: Issue[] }
+
+function csvIssue(column: string, message: string): Issue {
+  return { code: `Csv.Invalid.${column}`, path: column, message }
+}
+
+/** Builds the code definition of one data row; cell syntax problems are reported per column. */
+export function definitionFromCsv(columns: readonly CsvColumn[], record: string): RowResult {
+  const fields = parseCsvRecord(record)
+  if (fields === null) return { ok: false, errors: [csvIssue('row', 'the row is not valid CSV')] }
+  if (fields.length !== columns.length) {
+    const message = `the row has ${fields.length} fields; the header has ${columns.length}`
+    return { ok: false, errors: [csvIssue('row', message)] }
+  }
+  const definition: Record<string, unknown> = {}
+  const errors: Issue[] = []
+  columns.forEach((column, i) => {
+    const cell = fields[i] ?? ''
+    if (cell === '') return
+    if (PLAIN.has(column)) definition[column] = cell
+    else if (column === 'primaryKey') {
+      const pairs = parseBracketedElementString(cell)
+      const pk = pairs?.length === 1 ? pairs[0] : undefined
+      if (pk === undefined)
+        errors.push(csvIssue(column, 'primaryKey must be one bracketed AI such as (01)09506000134352'))
+      else definition.primaryKey = { key: pk.ai, value: pk.value }
+    } else if (column === 'ais') {
+      const pairs = parseBracketedElementString(cell)
+      if (pairs === null)
+        errors.push(csvIssue(column, 'ais must be a bracketed element string such as (10)ABC(17)261231'))
+      else definition.ais = pairs.map((p) => ({ key: p.ai, value: p.value }))
+    } else {
+      definition.extensionParameters = [...new URLSearchParams(cell)].map(([key, value]) => ({ key, value }))
+    }
+  })
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, definition }
+}
+
+/** A header row that is not usable: unknown or repeated column, no `primaryKey`, or not CSV. */
+export class CsvHeaderError extends Error {
+  override name = 'CsvHeaderError'
+}
+
+/**
+ * The data rows of a CSV file given line by line, each with the 1-based line it starts on. A quoted field
+ * may span lines: a record ends where its quotes balance. Throws {@link CsvHeaderError} for the header.
+ */
+export async function* csvRows(
+  lines: AsyncIterable<string>,
+): AsyncGenerator<{ line: number; row: RowResult }> {
+  let columns: CsvColumn[] | null = null
+  let pending = ''
+  let lineNo = 0
+  let start = 0
+  for await (const text of lines) {
+    lineNo++
+    if (pending === '') start = lineNo
+    pending = pending === '' ? text : `${pending}\n${text}`
+    if (!isCompleteRecord(pending)) continue
+    const record = pending
+    pending = ''
+    if (columns === null) {
+      const header = readCsvHeader(record)
+      if (!header.ok) throw new CsvHeaderError(header.message)
+      columns = header.columns
+    } else if (record.trim() !== '') {
+      yield { line: start, row: definitionFromCsv(columns, record) }
+    }
+  }
+  if (pending !== '') {
+    const message = 'a quoted field is not closed before the end of the file'
+    yield { line: start, row: { ok: false, errors: [{ code: 'Csv.Invalid.row', path: null, message }] } }
+  }
+}

@@ -1,0 +1,153 @@
+/** Code generation for the API and the CLI: GS1 core validation, EPC compression, batch envelope (DESIGN §6). */
+import { encodeLink } from '../../epc/index.ts'
+import {
+  type CodeResult,
+  type DefinitionOptions,
+  digitalLinkQuery,
+  type GenerateResult,
+  generateCode,
+  type Issue,
+  type KeyValue,
+  type Mode,
+} from '../../gs1/index.ts'
+import { MAX_BATCH } from './model.ts'
+
+export interface BatchCode {
+  index: number
+  reference: string | null
+  mode: Mode
+  primaryKey: KeyValue
+  barcodeText: string
+  hri: string
+}
+
+export interface BatchFailure {
+  index: number
+  reference: string | null
+  errors: Issue[]
+}
+
+export interface BatchResult {
+  codes: BatchCode[]
+  failures: BatchFailure[]
+}
+
+export type BatchOutcome = { ok: true; result: BatchResult } | { ok: false; errors: Issue[] }
+
+/**
+ * Batch items and render definitions carry `mode` (SPEC "Code definition"). The batch validates
+ * `errorCorrectionLevel` exactly as render does: SPEC "Render 2D barcode" sends callers to the batch
+ * operation for the validation details of a render request, so the batch must not refuse what render takes.
+ */
+export const BATCH_OPTIONS: DefinitionOptions = { requireMode: true, render: true }
+export const RENDER_OPTIONS: DefinitionOptions = BATCH_OPTIONS
+
+/** Validates and generates one code, compressing its link when asked (never throws for any JSON value). */
+export function generate(input: unknown, options: DefinitionOptions = {}): GenerateResult {
+  const generated = generateCode(input, options)
+  if (!generated.ok || generated.result.compression === null) return generated
+  const compressed = compressedText(generated.result)
+  if (typeof compressed !== 'string') return { ok: false, errors: [compressed] }
+  return { ok: true, result: { ...generated.result, barcodeText: compressed } }
+}
+
+/**
+ * DESIGN §6 compression: `{stem}/eh…` or `{stem}/ex…`, with every AI inside the EPC and linkType, context
+ * and extension parameters left in the query. The codec picks SGTIN+ or DSGTIN+ and its segment decodes
+ * back to the same GTIN, qualifiers and attributes.
+ */
+function compressedText(result: CodeResult): string | Issue {
+  const dl = result.digitalLink
+  if (dl === null) return unencodable('compression needs digitalLinkStem')
+  const form = result.compression === 'EPC_BASE64' ? 'base64' : 'hex'
+  const link = { gtin: dl.primaryKey.value, qualifiers: dl.qualifiers, attributes: dl.attributes }
+  const encoded = encodeLink(link, form)
+  if (!encoded.ok) return unencodable(encoded.message)
+  const query = digitalLinkQuery({ ...dl, attributes: [] })
+  return `${dl.stem}/${encoded.segment}${query === '' ? '' : `?${query}`}`
+}
+
+function unencodable(reason: string): Issue {
+  return {
+    code: 'Validation.Unencodable.compression',
+    path: 'compression',
+    message: `the link cannot be written in the EPC binary encoding: ${reason}`,
+  }
+}
+
+/** The single-code answer (SPEC "POST /code"): only the payload and its HRI. */
+export function singleAnswer(result: CodeResult): { barcodeText: string; hri: string } {
+  return { barcodeText: result.barcodeText, hri: result.hri }
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+const NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/
+
+/** The request-level checks of a batch: an object with exactly `codes`, an array of at most MAX_BATCH. */
+function batchIssues(body: unknown): Issue[] {
+  if (!isObject(body)) {
+    return [
+      { code: 'Validation.Type.body', path: null, message: 'the body must be a JSON object {codes: [...]}' },
+    ]
+  }
+  const issues: Issue[] = []
+  for (const name of Object.keys(body)) {
+    if (name === 'codes') continue
+    // Unsafe names never reach a code or path verbatim (they may hold anything).
+    const safe = NAME.test(name)
+    issues.push({
+      code: `Validation.Unknown.${safe ? name : 'property'}`,
+      path: safe ? name : null,
+      message: `${safe ? name : 'a property'} is not a property of a batch request; only codes is`,
+    })
+  }
+  const codes = body.codes
+  if (codes === undefined || codes === null) {
+    issues.push({ code: 'Validation.Required.codes', path: 'codes', message: 'codes is required' })
+  } else if (!Array.isArray(codes)) {
+    issues.push({ code: 'Validation.Type.codes', path: 'codes', message: 'codes must be an array' })
+  } else if (codes.length > MAX_BATCH) {
+    issues.push({
+      code: 'Validation.TooMany.codes',
+      path: 'codes',
+      message: `codes may hold at most ${MAX_BATCH} definitions; got ${codes.length}`,
+    })
+  }
+  return issues
+}
+
+/** The `reference` a failure echoes: the one sent when it is a string, else null. */
+function referenceOf(item: unknown): string | null {
+  return isObject(item) && typeof item.reference === 'string' ? item.reference : null
+}
+
+/**
+ * DESIGN §6 batch: every item is generated on its own; results and failures carry the item's `index` and
+ * `reference`, failure paths stay relative to the item. Only a malformed envelope fails the request.
+ */
+export function generateBatch(body: unknown): BatchOutcome {
+  const issues = batchIssues(body)
+  if (issues.length > 0) return { ok: false, errors: issues }
+  const items = (body as { codes: unknown[] }).codes
+  const result: BatchResult = { codes: [], failures: [] }
+  items.forEach((item, index) => {
+    const generated = generate(item, BATCH_OPTIONS)
+    if (!generated.ok) {
+      result.failures.push({ index, reference: referenceOf(item), errors: generated.errors })
+      return
+    }
+    const r = generated.result
+    result.codes.push({
+      index,
+      reference: r.reference,
+      mode: r.mode as Mode,
+      primaryKey: r.primaryKey,
+      barcodeText: r.barcodeText,
+      hri: r.hri,
+    })
+  })
+  return { ok: true, result }
+}

@@ -1,0 +1,94 @@
+/** OpenAPI operations of the token endpoint (form body, flat RFC 6749 errors) and the JWK Set. */
+import { JWKS_PATH, TOKEN_PATH } from '../auth/index.ts'
+import { FORM_TYPE, JSON_TYPE, VND_JSON } from '../media.ts'
+import { envelopeResponse } from './components.ts'
+
+const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+const NO_STORE = {
+  'Cache-Control': { description: 'Always `no-store` (RFC 6749 §5.1).', schema: { type: 'string' } },
+}
+
+function oauthError(description: string, example: string, extraHeaders: Record<string, unknown> = {}) {
+  return {
+    description,
+    headers: { ...NO_STORE, ...extraHeaders },
+    content: {
+      [JSON_TYPE]: { schema: schema('OAuthError'), example: { error: example, error_description: '…' } },
+    },
+  }
+}
+
+export function authPaths() {
+  return {
+    [TOKEN_PATH]: {
+      post: {
+        tags: ['auth'],
+        summary: 'Exchange client credentials for a bearer token',
+        operationId: 'requestAccessToken',
+        description:
+          'OAuth 2.0 client credentials grant. Authenticate with HTTP Basic (client ID as user, secret as ' +
+          'password). The token is valid for 3600 seconds; there is no refresh token. A blocked client answers ' +
+          'exactly like an unknown one.',
+        security: [{ clientBasic: [] }],
+        requestBody: {
+          required: true,
+          content: {
+            [FORM_TYPE]: { schema: schema('TokenRequest'), example: { grant_type: 'client_credentials' } },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The access token.',
+            headers: NO_STORE,
+            content: {
+              [JSON_TYPE]: { schema: schema('AccessToken') },
+              [VND_JSON]: { schema: schema('AccessToken') },
+            },
+          },
+          '400': oauthError(
+            '`invalid_request` (missing or repeated parameter, credentials outside HTTP Basic), ' +
+              '`unsupported_grant_type` or `invalid_scope`.',
+            'unsupported_grant_type',
+          ),
+          '401': oauthError(
+            '`invalid_client`: unknown, blocked or wrongly authenticated client.',
+            'invalid_client',
+            {
+              'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' },
+            },
+          ),
+          '403': oauthError(
+            "`unauthorized_client`: the organization's subscription no longer covers API clients.",
+            'unauthorized_client',
+          ),
+          '406': oauthError('`invalid_request`: `Accept` allows neither JSON type.', 'invalid_request'),
+          '413': envelopeResponse('payloadTooLarge', 'The body exceeds 1 MiB.'),
+          '415': oauthError('`invalid_request`: the body is not form-urlencoded.', 'invalid_request'),
+          '500': envelopeResponse('internal', 'Server fault; safe to retry.'),
+        },
+      },
+    },
+    [JWKS_PATH]: {
+      get: {
+        tags: ['auth'],
+        summary: 'Public keys of the token signer (JWK Set)',
+        operationId: 'getJwks',
+        description:
+          'The Ed25519 public keys that verify access tokens (RFC 7517); cacheable for five minutes.',
+        security: [],
+        responses: {
+          '200': {
+            description: 'The JWK Set.',
+            content: {
+              [JSON_TYPE]: { schema: schema('JwkSet') },
+              'application/jwk-set+json': { schema: schema('JwkSet') },
+            },
+          },
+          '413': envelopeResponse('payloadTooLarge', 'A declared body over 1 MiB is refused on every route.'),
+          '500': envelopeResponse('internal', 'Server fault; safe to retry.'),
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,148 @@
+/** OpenAPI operations of `/code`, `/codes` and `/render`: both JSON media types, every status, the SVG answer. */
+import { CODE_PATH, CODES_PATH, MAX_BATCH, RENDER_PATH } from '../codes/index.ts'
+import { JSON_TYPE, SVG_TYPE, VND_JSON } from '../media.ts'
+import { envelopeResponse } from './components.ts'
+
+const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+/** The same schema (and example) under the versioned type and `application/json` (SPEC "Versioning"). */
+function jsonContent(name: string, example?: unknown) {
+  const media = example === undefined ? { schema: schema(name) } : { schema: schema(name), example }
+  return { [VND_JSON]: media, [JSON_TYPE]: media }
+}
+
+const EXAMPLE_DEFINITION = {
+  digitalLinkStem: 'https://id.example.com',
+  primaryKey: { key: '01', value: '9506000134352' },
+  ais: [
+    { key: '10', value: 'ABC123' },
+    { key: '17', value: '261231' },
+  ],
+}
+
+const EXAMPLE_RESULT = {
+  barcodeText: 'https://id.example.com/01/09506000134352/10/ABC123?17=261231',
+  hri: '(01)09506000134352(10)ABC123(17)261231',
+}
+
+/** Failures every code operation shares (guard, media types, size, server). */
+function commonResponses() {
+  return {
+    '401': {
+      description: 'Missing, malformed, expired or revoked credentials.',
+      headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+      content: envelopeResponse('unauthorized', '').content,
+    },
+    '403': {
+      description: 'The token lacks `write:codes`, or the subscription no longer covers API clients.',
+      headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+      content: envelopeResponse('forbidden', '').content,
+    },
+    '406': envelopeResponse(
+      'notAcceptable',
+      'The `Accept` header names no media type this operation produces.',
+    ),
+    '413': envelopeResponse('payloadTooLarge', 'The body exceeds 1 MiB.'),
+    '415': envelopeResponse(
+      'unsupportedMediaType',
+      'The body is not `application/json` or the versioned type.',
+    ),
+    '500': envelopeResponse('internal', 'Server fault; safe to retry.'),
+  }
+}
+
+const security = [{ oauth2: ['write:codes'] }]
+
+function jsonOperation(summary: string, operationId: string, description: string) {
+  return { tags: ['codes'], summary, operationId, description, security }
+}
+
+export function codePaths() {
+  return {
+    [CODE_PATH]: {
+      post: {
+        ...jsonOperation(
+          'Generate one code',
+          'generateCode',
+          'Validates one code definition and returns its barcode text and HRI. `digitalLinkStem` present gives a ' +
+            'GS1 Digital Link URI, absent a bracketed GS1 element string. `mode`, `reference`, `language` and ' +
+            '`compression` are accepted; `errorCorrectionLevel` only on render.',
+        ),
+        requestBody: { required: true, content: jsonContent('CodeDefinition', EXAMPLE_DEFINITION) },
+        responses: {
+          '200': { description: 'The generated code.', content: jsonContent('CodeResult', EXAMPLE_RESULT) },
+          '400': envelopeResponse('malformedJson', 'The body is not valid JSON.'),
+          ...commonResponses(),
+          '422': {
+            description: 'The definition is invalid; every problem is listed.',
+            content: jsonContent('ValidationErrors', {
+              errors: [
+                {
+                  code: 'Validation.Invalid.primaryKey',
+                  path: 'primaryKey.key',
+                  message: 'AI (10) is not a GS1 Digital Link primary key; expected one of 00, 01, …',
+                },
+              ],
+            }),
+          },
+        },
+      },
+    },
+    [CODES_PATH]: {
+      post: {
+        ...jsonOperation(
+          'Batch Generate 2D barcodes',
+          'batchGenerate2dBarcodes',
+          `Generates up to ${MAX_BATCH} codes. Each definition needs \`mode\`. A rejected definition is listed in ` +
+            '`failures` with its `index`, `reference` and errors (paths relative to the item); the request itself ' +
+            `only fails (422) when the body is not \`{codes: [...]}\` or holds more than ${MAX_BATCH} definitions.`,
+        ),
+        requestBody: {
+          required: true,
+          content: jsonContent('BatchRequest', {
+            codes: [
+              { reference: 'label-1', mode: 'GS1_DATAMATRIX', primaryKey: EXAMPLE_DEFINITION.primaryKey },
+              { reference: 'label-2', mode: 'QR_GS1_DIGITAL_LINK_URI', ...EXAMPLE_DEFINITION },
+            ],
+          }),
+        },
+        responses: {
+          '200': {
+            description: 'Generated codes and rejected definitions.',
+            content: jsonContent('BatchResult'),
+          },
+          '400': envelopeResponse('malformedJson', 'The body is not valid JSON.'),
+          ...commonResponses(),
+          '422': {
+            description: `The body is not \`{codes: [...]}\`, or \`codes\` holds more than ${MAX_BATCH} definitions.`,
+            content: jsonContent('ValidationErrors'),
+          },
+        },
+      },
+    },
+    [RENDER_PATH]: {
+      post: {
+        ...jsonOperation(
+          'Render 2D barcode',
+          'render2dBarcode',
+          'Renders one code as SVG: black on white, quiet zone of 4 modules (QR) or 1 module (Data Matrix), no ' +
+            'text. GS1 modes encode the element string with FNC1 (GS1 Data Matrix `]d2`, GS1 QR `]Q3`); Digital ' +
+            'Link modes encode the URI. QR uses exactly the requested `errorCorrectionLevel` (default `L`). An ' +
+            'invalid definition or an unrenderable code answers 400 with an empty body; submit the definition to ' +
+            'the batch operation for the validation details. Nothing is stored.',
+        ),
+        requestBody: { required: true, content: jsonContent('RenderDefinition') },
+        responses: {
+          '200': {
+            description: 'The symbol as SVG.',
+            content: { [SVG_TYPE]: { schema: { type: 'string', description: 'An SVG document.' } } },
+          },
+          '400': {
+            description: 'Invalid JSON or definition, or a code that cannot be rendered. Empty body.',
+          },
+          ...commonResponses(),
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,125 @@
+/** Shared OpenAPI components: the error envelope, validation issues with every code, token and JWK Set schemas. */
+import { Type } from '@sinclair/typebox'
+import { t } from 'elysia'
+import { VALIDATION_CODES } from '../../gs1/index.ts'
+import { API_VALIDATION_CODES } from '../codes/model.ts'
+import { API_ERRORS } from '../errors.ts'
+
+/** Every validation code of a code definition or a batch request, with what it means. */
+export function validationCodes(): { code: string; description: string }[] {
+  return [...VALIDATION_CODES, ...API_VALIDATION_CODES].map(({ code, description }) => ({
+    code,
+    description,
+  }))
+}
+
+function codeList(): string {
+  return validationCodes()
+    .map((c) => `- \`${c.code}\`: ${c.description}`)
+    .join('\n')
+}
+
+export const ApiError = t.Object(
+  {
+    code: t.String({ description: 'Machine-readable code, e.g. `Forbidden`.', examples: ['Forbidden'] }),
+    path: t.Union([t.String(), t.Null()], { description: 'The offending input field, or null.' }),
+    message: t.String({ description: 'Human-readable explanation; never echoes secrets.' }),
+  },
+  { additionalProperties: false },
+)
+
+export const ErrorEnvelope = t.Object(
+  { errors: t.Array(t.Ref('#/components/schemas/ApiError'), { minItems: 1 }) },
+  { additionalProperties: false, description: 'The failure envelope of the code API (SPEC "Errors").' },
+)
+
+export function validationIssueSchema() {
+  return t.Object(
+    {
+      code: t.String({
+        pattern: '^Validation\\.[A-Za-z]+\\.[A-Za-z0-9_{}]+$',
+        description: `\`Validation.<Reason>.<field>\` (DESIGN §6). Every code:\n\n${codeList()}`,
+        examples: ['Validation.Invalid.primaryKey'],
+      }),
+      path: t.Union([t.String(), t.Null()], {
+        description: 'JSON path of the field, such as `ais[2].value`; relative to the item in a batch.',
+      }),
+      message: t.String(),
+    },
+    { additionalProperties: false, description: 'One problem of a definition or batch request.' },
+  )
+}
+
+export const ValidationErrors = t.Object(
+  { errors: t.Array(t.Ref('#/components/schemas/ValidationIssue'), { minItems: 1 }) },
+  { additionalProperties: false, description: 'Every problem found, not only the first.' },
+)
+
+export const TokenRequest = t.Object(
+  {
+    grant_type: t.Literal('client_credentials'),
+    scope: t.Optional(
+      t.String({ description: 'Space-separated scopes; omitted means all scopes of the client.' }),
+    ),
+  },
+  { description: 'RFC 6749 §4.4.2. Credentials go in HTTP Basic, never in the body.' },
+)
+
+export const AccessToken = t.Object(
+  {
+    access_token: t.String({ description: 'A JWT bearer token.' }),
+    token_type: t.Literal('Bearer'),
+    expires_in: Type.Integer({ description: 'Seconds of validity (3600).', examples: [3600] }),
+  },
+  { additionalProperties: false },
+)
+
+export const OAuthError = t.Object(
+  {
+    error: t.Unsafe<string>({
+      type: 'string',
+      enum: [
+        'invalid_request',
+        'invalid_client',
+        'invalid_scope',
+        'unauthorized_client',
+        'unsupported_grant_type',
+      ],
+    }),
+    error_description: t.Optional(t.String()),
+  },
+  { additionalProperties: false, description: 'RFC 6749 §5.2 flat error of the token endpoint.' },
+)
+
+export const JwkSet = t.Object(
+  {
+    keys: t.Array(
+      t.Object(
+        {
+          kty: t.String(),
+          crv: t.Optional(t.String()),
+          x: t.Optional(t.String()),
+          kid: t.String(),
+          alg: t.Optional(t.String()),
+          use: t.Optional(t.String()),
+        },
+        { additionalProperties: true },
+      ),
+    ),
+  },
+  { description: 'RFC 7517 JWK Set of the token signing keys.' },
+)
+
+/** The envelope responses shared by operations, from the one table of API errors. */
+export function envelopeResponse(kind: keyof typeof API_ERRORS, description: string) {
+  const e = API_ERRORS[kind]
+  return {
+    description,
+    content: {
+      'application/json': {
+        schema: { $ref: '#/components/schemas/ErrorEnvelope' },
+        example: { errors: [{ code: e.code, path: null, message: e.message }] },
+      },
+    },
+  }
+}

@@ -1,0 +1,119 @@
+/** The OpenAPI 3.1 document of the code API, built from the TypeBox schemas (they are JSON Schema already). */
+import type { TSchema } from '@sinclair/typebox'
+import {
+  BatchCodeDefinition,
+  BatchCodeResult,
+  BatchFailure,
+  BatchRequest,
+  BatchResult,
+  CodeDefinition,
+  CodeResult,
+  ExtensionParameter,
+  KeyValue,
+  RenderDefinition,
+} from '../codes/model.ts'
+import { authPaths } from './auth-paths.ts'
+import { codePaths } from './code-paths.ts'
+import {
+  AccessToken,
+  ApiError,
+  ErrorEnvelope,
+  JwkSet,
+  OAuthError,
+  TokenRequest,
+  ValidationErrors,
+  validationIssueSchema,
+} from './components.ts'
+
+/** SPEC "Versioning" 4: the API description carries version 1.0.0. */
+export const API_VERSION = '1.0.0'
+
+export interface DocumentOptions {
+  /** Public origin of the API (`servers[0].url`). */
+  serverUrl: string
+}
+
+/** TypeBox schemas carry symbol keys; JSON round-tripping leaves plain JSON Schema. */
+function plain(schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema))
+}
+
+function schemas(): Record<string, Record<string, unknown>> {
+  const named: Record<string, TSchema> = {
+    KeyValue,
+    ExtensionParameter,
+    CodeDefinition,
+    BatchCodeDefinition,
+    RenderDefinition,
+    CodeResult,
+    BatchRequest,
+    BatchCodeResult,
+    BatchFailure,
+    BatchResult,
+    ApiError,
+    ErrorEnvelope,
+    ValidationIssue: validationIssueSchema(),
+    ValidationErrors,
+    TokenRequest,
+    AccessToken,
+    OAuthError,
+    JwkSet,
+  }
+  return Object.fromEntries(Object.entries(named).map(([name, s]) => [name, plain(s)]))
+}
+
+const DESCRIPTION = `Generates GS1 barcode payloads (GS1 element strings and GS1 Digital Link URIs, optionally
+EPC-compressed) with their human readable interpretation, and renders QR and Data Matrix symbols as SVG.
+
+Authenticate with the OAuth 2.0 client credentials grant at \`POST /oauth/token\` and send
+\`Authorization: Bearer <token>\` on every code operation. Requests and responses use
+\`application/json\` (latest version) or \`application/vnd.service.public.v1+json\` (pinned to version 1).
+Failures use the envelope \`{errors: [{code, path, message}]}\`; the token endpoint answers RFC 6749 errors.`
+
+/** The whole document; every operation of the API, its schemas, responses and security schemes. */
+export function buildOpenApiDocument(options: DocumentOptions) {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'GS1 Digital Link Code API',
+      version: API_VERSION,
+      description: DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: options.serverUrl, description: 'This service' }],
+    tags: [
+      { name: 'codes', description: 'Code generation and rendering; needs the `write:codes` scope.' },
+      { name: 'auth', description: 'Access tokens (OAuth 2.0 client credentials) and token signing keys.' },
+    ],
+    security: [{ oauth2: ['write:codes'] }],
+    paths: { ...authPaths(), ...codePaths() },
+    components: {
+      schemas: schemas(),
+      headers: {
+        'WWW-Authenticate': {
+          description: 'The authentication challenge (RFC 6750 §3 for bearer tokens, RFC 7617 for Basic).',
+          schema: { type: 'string' },
+        },
+      },
+      securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          description: 'Client credentials grant; tokens are JWTs valid for 3600 seconds.',
+          flows: {
+            clientCredentials: {
+              tokenUrl: '/oauth/token',
+              scopes: { 'write:codes': 'Generate codes and Digital Link URIs: single, batch and render.' },
+            },
+          },
+        },
+        clientBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'Client ID as user, client secret as password (token endpoint only).',
+        },
+      },
+    },
+  }
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>

@@ -1,0 +1,33 @@
+/** `GET /openapi.json` and the offline reference page `GET /docs` (with its script at `/docs/scalar.js`). */
+import { Elysia } from 'elysia'
+import { HTML_TYPE, JS_TYPE, JSON_TYPE } from '../media.ts'
+import { DOCS_SCRIPT_PATH, docsPage, scalarScript } from './docs-page.ts'
+import { buildOpenApiDocument, type DocumentOptions } from './document.ts'
+
+export { validationCodes } from './components.ts'
+export { API_VERSION, buildOpenApiDocument, type DocumentOptions, type OpenApiDocument } from './document.ts'
+
+export const OPENAPI_PATH = '/openapi.json'
+export const DOCS_PATH = '/docs'
+
+/** The documents are public: they describe the API, never its data. */
+export function openapiRoutes(options: DocumentOptions) {
+  const document = buildOpenApiDocument(options)
+  const json = JSON.stringify(document)
+  const page = docsPage(`${document.info.title} ${document.info.version}`)
+  return new Elysia({ name: 'openapi' })
+    .get(OPENAPI_PATH, () => new Response(json, { headers: { 'content-type': JSON_TYPE } }))
+    .get(DOCS_PATH, () => new Response(page, { headers: { 'content-type': HTML_TYPE } }))
+    .get(
+      DOCS_SCRIPT_PATH,
+      async () =>
+        new Response(await scalarScript(), {
+          headers: { 'content-type': JS_TYPE, 'cache-control': 'public, max-age=86400' },
+        }),
+    )
+}
+
+/** `createApp(deps, [..., openapiFeature({ serverUrl: deps.config.apiUrl })])`. */
+export function openapiFeature(options: DocumentOptions) {
+  return (app: Elysia): Elysia => app.use(openapiRoutes(options)) as unknown as Elysia
+}

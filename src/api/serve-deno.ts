@@ -1,0 +1,48 @@
+/** The code API on Deno: `deno run -A --node-modules-dir=manual src/api/serve-deno.ts`, same environment as `bun run start`. */
+import { createService } from '../boot.ts'
+import { readConfig } from '../config.ts'
+import { openConfiguredDatabase } from '../db/open.ts'
+import { createLogger } from '../log.ts'
+
+/** The part of the Deno namespace this entry uses (the project type-checks with Bun's types). */
+declare const Deno: {
+  env: { toObject(): Record<string, string> }
+  exit(code: number): never
+  addSignalListener(signal: 'SIGTERM' | 'SIGINT', handler: () => void): void
+  serve(
+    options: {
+      port: number
+      hostname?: string
+      onListen?: (address: { hostname: string; port: number }) => void
+    },
+    handler: (request: Request) => Response | Promise<Response>,
+  ): { shutdown(): Promise<void> }
+}
+
+const env = Deno.env.toObject()
+const loaded = readConfig(env)
+if (!loaded.ok) {
+  for (const e of loaded.errors) console.error(`config error: ${e}`)
+  Deno.exit(2)
+}
+const config = loaded.config
+const database = await openConfiguredDatabase(config)
+const service = await createService({ config, database, logger: createLogger(), clock: Date.now })
+// API_HOSTNAME narrows the listening address (tests bind to loopback); all interfaces otherwise, as on Bun.
+const server = Deno.serve(
+  {
+    port: config.apiPort,
+    hostname: env.API_HOSTNAME || '0.0.0.0',
+    onListen: ({ hostname, port }) => console.log(`api listening on http://${hostname}:${port}`),
+  },
+  service.api,
+)
+
+async function shutdown() {
+  await server.shutdown()
+  await service.close()
+  await database.close()
+  Deno.exit(0)
+}
+Deno.addSignalListener('SIGTERM', () => void shutdown())
+Deno.addSignalListener('SIGINT', () => void shutdown())

@@ -1,0 +1,133 @@
+/** An API app with the auth and code features on a fresh test database, an API client and its bearer token. */
+import { afterAll, beforeAll } from 'bun:test'
+import { createApp } from '../../../src/api/app.ts'
+import { authFeature } from '../../../src/api/auth/index.ts'
+import { codesFeature } from '../../../src/api/codes/index.ts'
+import { VND_JSON } from '../../../src/api/media.ts'
+import { openapiFeature } from '../../../src/api/openapi/index.ts'
+import { type AuthService, createAuthService } from '../../../src/auth/service.ts'
+import { createClient } from '../../../src/db/api-clients.ts'
+import type { Database } from '../../../src/db/database.ts'
+import { createOrganization } from '../../../src/db/organizations.ts'
+import type { CodeRenderer } from '../../../src/render/index.ts'
+import { apiRequest, testClock, testDeps } from '../../support/app.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
+
+export interface CodeApi {
+  app: ReturnType<typeof createApp>
+  database: Database
+  auth: AuthService
+  deps: ReturnType<typeof testDeps>
+  /** The API's clock (the same as `deps.clock`), which tests may move. */
+  clock: ReturnType<typeof testClock>
+  clientId: string
+  clientSecret: string
+  /** A `write:codes` bearer token obtained through `POST /oauth/token`. */
+  token: string
+  close(): Promise<void>
+}
+
+/** Creates an organization on the Starter plan with one `write:codes` client, and gets its token. */
+export async function openCodeApi(options: { render?: CodeRenderer } = {}): Promise<CodeApi> {
+  const database = await openTestDatabase()
+  const clock = testClock()
+  const deps = testDeps(database, { clock })
+  await createOrganization(database.db, {
+    slug: 'acme',
+    name: 'Acme',
+    plan: 'starter',
+    subscriptionStatus: 'active',
+  })
+  const client = await createClient(database.db, {
+    organizationSlug: 'acme',
+    name: 'Label printer',
+    scopes: ['write:codes'],
+    clock: deps.clock,
+  })
+  if (!client.ok) throw new Error(client.message)
+  const auth = await createAuthService(deps)
+  const app = createApp(deps, [
+    authFeature({ ...deps, auth }),
+    codesFeature({ auth, ...options }),
+    openapiFeature({ serverUrl: deps.config.apiUrl }),
+  ])
+  const token = await fetchToken(app, client.clientId, client.clientSecret)
+  return {
+    app,
+    database,
+    auth,
+    deps,
+    clock,
+    clientId: client.clientId,
+    clientSecret: client.clientSecret,
+    token,
+    async close() {
+      await auth.close()
+      await database.close()
+    },
+  }
+}
+
+/** Registers hooks that open the code API for the current test file and close it after; returns an accessor. */
+export function useCodeApi(options: { render?: CodeRenderer } = {}): () => CodeApi {
+  let api: CodeApi | undefined
+  beforeAll(async () => {
+    api = await openCodeApi(options)
+  }, DATABASE_HOOK_TIMEOUT_MS)
+  afterAll(async () => {
+    await api?.close()
+  }, DATABASE_HOOK_TIMEOUT_MS)
+  return () => {
+    if (api === undefined) throw new Error('the code API is not open yet')
+    return api
+  }
+}
+
+/** `POST /oauth/token` with HTTP Basic credentials. */
+export async function fetchToken(app: CodeApi['app'], clientId: string, secret: string): Promise<string> {
+  const res = await app.handle(
+    apiRequest('/oauth/token', {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${btoa(`${clientId}:${secret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    }),
+  )
+  if (res.status !== 200) throw new Error(`token request answered ${res.status}`)
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+/** A JSON POST with the bearer token; `headers` override the defaults (JSON in and out). */
+export function postJson(
+  api: Pick<CodeApi, 'app' | 'token'>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return api.app.handle(
+    apiRequest(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  )
+}
+
+/** The same POST in the versioned media type both ways. */
+export function postVnd(api: Pick<CodeApi, 'app' | 'token'>, path: string, body: unknown): Promise<Response> {
+  return postJson(api, path, body, { 'content-type': VND_JSON, accept: VND_JSON })
+}
+
+export const GTIN = '09506000134352'
+export const STEM = 'https://example.com'
+
+/** A definition with GTIN primary key and the given AIs. */
+export function gtinDefinition(ais: [string, string][] = [], extra: Record<string, unknown> = {}) {
+  return {
+    primaryKey: { key: '01', value: GTIN },
+    ais: ais.map(([key, value]) => ({ key, value })),
+    ...extra,
+  }
+}

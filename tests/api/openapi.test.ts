@@ -1,0 +1,196 @@
+/** The OpenAPI document: served, valid (swagger-parser, Redocly recommended rules), complete, and true to real answers. */
+import { describe, expect, test } from 'bun:test'
+import SwaggerParser from '@apidevtools/swagger-parser'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { validationCodes } from '../../src/api/openapi/index.ts'
+import { VALIDATION_CODES } from '../../src/gs1/index.ts'
+import { apiRequest } from '../support/app.ts'
+import { gtinDefinition, postJson, STEM, useCodeApi } from './codes/harness.ts'
+
+const api = useCodeApi()
+const VND = 'application/vnd.service.public.v1+json'
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is checked by shape here
+type Doc = any
+
+async function document(): Promise<Doc> {
+  const res = await api().app.handle(apiRequest('/openapi.json'))
+  expect([res.status, res.headers.get('content-type')]).toEqual([200, 'application/json'])
+  return res.json()
+}
+
+describe('GET /openapi.json', () => {
+  test('is OpenAPI 3.1 with info.version 1.0.0 and the configured server', async () => {
+    const doc = await document()
+    expect([doc.openapi, doc.info.version, doc.servers]).toEqual([
+      '3.1.0',
+      '1.0.0',
+      [{ url: 'http://api.test', description: 'This service' }],
+    ])
+  })
+
+  test('passes @apidevtools/swagger-parser validation', async () => {
+    await SwaggerParser.validate(await document())
+  })
+
+  test('passes the Redocly recommended rules without a warning', async () => {
+    // @redocly/openapi-core is the lint engine of @redocly/cli (installed with openapi-typescript).
+    const redocly = await import('@redocly/openapi-core')
+    const config = await redocly.createConfig({ extends: ['recommended'] })
+    const problems = await redocly.lintFromString({
+      source: JSON.stringify(await document()),
+      absoluteRef: 'openapi.json',
+      config,
+    })
+    expect(problems.map((p) => `${p.ruleId}: ${p.message} ${p.location[0]?.pointer ?? ''}`)).toEqual([])
+  })
+
+  test('describes exactly the routes of the app (health and documentation aside)', async () => {
+    const doc = await document()
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item as object).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    const hidden = new Set(['/healthz', '/readyz', '/openapi.json', '/docs', '/docs/scalar.js'])
+    const routes = api()
+      .app.routes.filter((r) => !hidden.has(r.path))
+      .map((r) => `${r.method.toUpperCase()} ${r.path}`)
+    expect(documented.sort()).toEqual(routes.sort())
+    expect(documented).toEqual(
+      expect.arrayContaining([
+        'POST /oauth/token',
+        'GET /.well-known/jwks.json',
+        'POST /code',
+        'POST /codes',
+        'POST /render',
+      ]),
+    )
+  })
+
+  test('names the operations, with render2dBarcode for POST /render', async () => {
+    const doc = await document()
+    expect(['/oauth/token', '/code', '/codes', '/render'].map((p) => doc.paths[p].post.operationId)).toEqual([
+      'requestAccessToken',
+      'generateCode',
+      'batchGenerate2dBarcodes',
+      'render2dBarcode',
+    ])
+  })
+
+  test('code operations take and give both JSON media types, with every status code', async () => {
+    const doc = await document()
+    for (const path of ['/code', '/codes']) {
+      const op = doc.paths[path].post
+      expect(Object.keys(op.requestBody.content).sort()).toEqual(['application/json', VND])
+      expect(Object.keys(op.responses).sort()).toEqual([
+        '200',
+        '400',
+        '401',
+        '403',
+        '406',
+        '413',
+        '415',
+        '422',
+        '500',
+      ])
+      expect(Object.keys(op.responses['200'].content).sort()).toEqual(['application/json', VND])
+      expect(Object.keys(op.responses['422'].content).sort()).toEqual(['application/json', VND])
+      expect(op.security).toEqual([{ oauth2: ['write:codes'] }])
+    }
+    const render = doc.paths['/render'].post
+    expect(Object.keys(render.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '406',
+      '413',
+      '415',
+      '500',
+    ])
+    expect(render.responses['200'].content).toEqual({
+      'image/svg+xml': { schema: { type: 'string', description: 'An SVG document.' } },
+    })
+    expect(render.responses['400'].content).toBeUndefined()
+  })
+
+  test('describes the token endpoint: form body, HTTP Basic, flat RFC 6749 errors', async () => {
+    const doc = await document()
+    const op = doc.paths['/oauth/token'].post
+    expect(Object.keys(op.requestBody.content)).toEqual(['application/x-www-form-urlencoded'])
+    expect(op.security).toEqual([{ clientBasic: [] }])
+    for (const status of ['400', '401', '403', '406', '415']) {
+      expect(op.responses[status].content['application/json'].schema).toEqual({
+        $ref: '#/components/schemas/OAuthError',
+      })
+    }
+    expect(doc.components.schemas.OAuthError.properties.error.enum).toEqual([
+      'invalid_request',
+      'invalid_client',
+      'invalid_scope',
+      'unauthorized_client',
+      'unsupported_grant_type',
+    ])
+  })
+
+  test('declares oauth2 client credentials with the write:codes scope', async () => {
+    const doc = await document()
+    expect(doc.components.securitySchemes.oauth2).toMatchObject({
+      type: 'oauth2',
+      flows: {
+        clientCredentials: { tokenUrl: '/oauth/token', scopes: { 'write:codes': expect.any(String) } },
+      },
+    })
+  })
+
+  test('lists every validation code with its meaning', async () => {
+    const description: string = (await document()).components.schemas.ValidationIssue.properties.code
+      .description
+    const codes = validationCodes()
+    expect(codes.length).toBe(VALIDATION_CODES.length + 5)
+    for (const c of codes) expect(description).toContain(`\`${c.code}\`: ${c.description}`)
+  })
+})
+
+describe('real answers match the documented schemas', () => {
+  async function validator() {
+    const doc = (await SwaggerParser.dereference(await document())) as Doc
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    addFormats(ajv)
+    return (path: string, status: string, body: unknown) => {
+      const schema = doc.paths[path].post.responses[status].content['application/json'].schema
+      const validate = ajv.compile(schema)
+      expect(validate(body) ? [] : validate.errors).toEqual([])
+    }
+  }
+
+  test('200 and 422 of /code and /codes, and the envelope of 406', async () => {
+    const check = await validator()
+    const ok = gtinDefinition([['21', 'S']], { digitalLinkStem: STEM, mode: 'QR_GS1_DIGITAL_LINK_URI' })
+    const bad = gtinDefinition([['17', '261332']], { mode: 'GS1_QR' })
+    check('/code', '200', await (await postJson(api(), '/code', ok)).json())
+    check('/code', '422', await (await postJson(api(), '/code', bad)).json())
+    check('/codes', '200', await (await postJson(api(), '/codes', { codes: [ok, bad, 'x'] })).json())
+    check('/codes', '422', await (await postJson(api(), '/codes', { codes: 1 })).json())
+    check('/code', '406', await (await postJson(api(), '/code', ok, { accept: 'text/html' })).json())
+  })
+})
+
+describe('GET /docs', () => {
+  test('is an HTML page that loads the reference script from this service only', async () => {
+    const res = await api().app.handle(apiRequest('/docs'))
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8'])
+    const html = await res.text()
+    expect(html).toContain('<script src="docs/scalar.js"></script>')
+    expect(html).toContain('"url":"openapi.json"')
+    expect(html).not.toMatch(/https?:\/\//)
+  })
+
+  test('serves the installed @scalar/api-reference standalone bundle at /docs/scalar.js', async () => {
+    const res = await api().app.handle(apiRequest('/docs/scalar.js'))
+    expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
+    const script = await res.text()
+    expect(script.length).toBeGreaterThan(1_000_000)
+    expect(script).toContain('createApiReference')
+  })
+})

@@ -1,0 +1,263 @@
+/** `codes generate`: JSONL and CSV input, per-line errors with line numbers, results file, SVG files, progress, 100k lines. */
+import { afterAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Progress, runCodesCommand, terminalProgress } from '../../src/cli/codes.ts'
+import { type CliContext, UsageError } from '../../src/cli/context.ts'
+import { scan } from '../render/scanner.ts'
+import { TEST_CONFIG, testClock } from '../support/app.ts'
+
+const dir = mkdtempSync(join(tmpdir(), 'codes-cli-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const GTIN = '09506000134352'
+
+function context() {
+  const out: string[] = []
+  const err: string[] = []
+  const ctx: CliContext = {
+    io: { out: (l) => out.push(l), err: (l) => err.push(l) },
+    config: TEST_CONFIG,
+    clock: testClock(),
+    withDatabase: () => Promise.reject(new Error('codes generate needs no database')),
+  }
+  return { ctx, out, err }
+}
+
+function file(name: string, text: string): string {
+  const path = join(dir, name)
+  writeFileSync(path, text)
+  return path
+}
+
+const silent: Progress = { update() {}, clear() {} }
+
+async function run(args: string[], progress = silent) {
+  const { ctx, out, err } = context()
+  const code = await runCodesCommand(args, ctx, progress)
+  return { code, out, err }
+}
+
+const jsonl = (items: unknown[]) =>
+  items.map((i) => (typeof i === 'string' ? i : JSON.stringify(i))).join('\n')
+
+describe('codes generate with JSONL', () => {
+  const input = jsonl([
+    { reference: 'a', mode: 'GS1_DATAMATRIX', primaryKey: { key: '01', value: '9506000134352' } },
+    '',
+    { reference: 'b', mode: 'GS1_QR', primaryKey: { key: '01', value: '09506000134353' } },
+    '{not json',
+    {
+      mode: 'QR_GS1_DIGITAL_LINK_URI',
+      digitalLinkStem: 'https://example.com',
+      primaryKey: { key: '01', value: GTIN },
+    },
+  ])
+
+  test('writes one result per definition with its line number, reports errors per line and a summary', async () => {
+    const out = join(dir, 'results.jsonl')
+    const r = await run(['generate', '--in', file('in.jsonl', input), '--out', out])
+    expect(r.code).toBe(1)
+    expect(r.out).toEqual([])
+    expect(r.err).toEqual([
+      "line 3: Validation.CheckDigit.primaryKey at primaryKey.value: AI (01) expects a GTIN of 8, 12, 13 or 14 digits with a valid check digit; '09506000134353' ends in 3, expected 2",
+      'line 4: MalformedJson: the line is not valid JSON',
+      `4 definitions: 2 generated, 2 failed in 0.00 s; results in ${out}`,
+    ])
+    const results = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(results).toEqual([
+      {
+        line: 1,
+        reference: 'a',
+        mode: 'GS1_DATAMATRIX',
+        primaryKey: { key: '01', value: GTIN },
+        barcodeText: `(01)${GTIN}`,
+        hri: `(01)${GTIN}`,
+      },
+      {
+        line: 3,
+        reference: 'b',
+        errors: [expect.objectContaining({ code: 'Validation.CheckDigit.primaryKey' })],
+      },
+      {
+        line: 4,
+        reference: null,
+        errors: [{ code: 'MalformedJson', path: null, message: 'the line is not valid JSON' }],
+      },
+      {
+        line: 5,
+        reference: null,
+        mode: 'QR_GS1_DIGITAL_LINK_URI',
+        primaryKey: { key: '01', value: GTIN },
+        barcodeText: `https://example.com/01/${GTIN}`,
+        hri: `(01)${GTIN}`,
+      },
+    ])
+  })
+
+  test('without --out the results go to stdout; all generated exits 0', async () => {
+    const r = await run([
+      'generate',
+      '--in',
+      file('ok.jsonl', jsonl([{ mode: 'GS1_QR', primaryKey: { key: '01', value: GTIN } }])),
+    ])
+    expect(r.code).toBe(0)
+    expect(r.out.map((l) => JSON.parse(l).barcodeText)).toEqual([`(01)${GTIN}`])
+    expect(r.err).toEqual(['1 definitions: 1 generated, 0 failed in 0.00 s'])
+  })
+
+  test('mode is required per definition, as in the batch operation', async () => {
+    const r = await run([
+      'generate',
+      '--in',
+      file('nomode.jsonl', jsonl([{ primaryKey: { key: '01', value: GTIN } }])),
+    ])
+    expect(r.err[0]).toStartWith('line 1: Validation.Required.mode at mode:')
+  })
+})
+
+describe('codes generate with CSV', () => {
+  test('reads the documented columns, quoted fields (commas, quotes, line breaks) and bracketed AIs', async () => {
+    const csv = [
+      'reference,mode,primaryKey,ais,digitalLinkStem,linkType,extensionParameters',
+      'r1,GS1_DATAMATRIX,(01)9506000134352,(10)AB\\(C(17)261231,,,',
+      '"r,2",QR_GS1_DIGITAL_LINK_URI,(01)09506000134352,(21)S1,https://example.com,gs1:pip,k=v%26w&x=1',
+      '"multi',
+      'line ""ref""",GS1_QR,(01)09506000134352,,,,',
+      'r4,GS1_QR,01)x,,,,',
+      'r5,GS1_QR',
+    ].join('\r\n')
+    const r = await run(['generate', '--in', file('in.csv', csv)])
+    const results = r.out.map((l) => JSON.parse(l))
+    expect(results.map((x) => [x.line, x.reference, x.barcodeText ?? x.errors[0].code])).toEqual([
+      [2, 'r1', `(01)${GTIN}(10)AB\\(C(17)261231`],
+      [3, 'r,2', `https://example.com/01/${GTIN}/21/S1?linkType=gs1%3Apip&k=v%26w&x=1`],
+      [4, 'multi\nline "ref"', `(01)${GTIN}`],
+      [6, null, 'Csv.Invalid.primaryKey'],
+      [7, null, 'Csv.Invalid.row'],
+    ])
+    expect(r.err.slice(0, 2)).toEqual([
+      'line 6: Csv.Invalid.primaryKey at primaryKey: primaryKey must be one bracketed AI such as (01)09506000134352',
+      'line 7: Csv.Invalid.row at row: the row has 2 fields; the header has 7',
+    ])
+    expect(r.code).toBe(1)
+  })
+
+  test('an unknown column or a header without primaryKey is refused before any row', async () => {
+    const bad = await run(['generate', '--in', file('bad.csv', 'reference,gtin\nx,1\n')])
+    expect(bad.code).toBe(1)
+    expect(bad.err[0]).toStartWith(
+      "error: unknown CSV column 'gtin'; columns are reference, mode, primaryKey",
+    )
+    const noKey = await run(['generate', '--in', file('nokey.csv', 'reference,mode\nx,GS1_QR\n')])
+    expect(noKey.err).toEqual(['error: the CSV header needs a primaryKey column'])
+  })
+})
+
+describe('codes generate --svg', () => {
+  test('writes one SVG per generated code, named by line and reference, that a scanner reads', async () => {
+    const svgDir = join(dir, 'svg')
+    const input = jsonl([
+      {
+        reference: 'lbl-1',
+        mode: 'GS1_QR',
+        primaryKey: { key: '01', value: GTIN },
+        errorCorrectionLevel: 'H',
+      },
+      {
+        reference: 'with space',
+        mode: 'DATAMATRIX_GS1_DIGITAL_LINK_URI',
+        digitalLinkStem: 'https://example.com',
+        primaryKey: { key: '01', value: GTIN },
+      },
+    ])
+    const r = await run(['generate', '--in', file('svg.jsonl', input), '--svg', svgDir])
+    expect(r.code).toBe(0)
+    expect(readdirSync(svgDir).sort()).toEqual(['1-lbl-1.svg', '2.svg'])
+    expect(r.out.map((l) => JSON.parse(l).svg)).toEqual(['1-lbl-1.svg', '2.svg'])
+    const [qr] = await scan(readFileSync(join(svgDir, '1-lbl-1.svg'), 'utf8'))
+    expect([qr?.symbologyIdentifier, qr?.text, qr?.ecLevel]).toEqual([']Q3', `(01)${GTIN}`, 'H'])
+    const [dm] = await scan(readFileSync(join(svgDir, '2.svg'), 'utf8'))
+    expect([dm?.symbologyIdentifier, dm?.text]).toEqual([']d1', `https://example.com/01/${GTIN}`])
+    expect(r.err).toEqual([`2 definitions: 2 generated, 0 failed, 2 SVG files in ${svgDir} in 0.00 s`])
+  })
+})
+
+describe('usage', () => {
+  test('needs the generate subcommand, --in, and a .jsonl or .csv file', async () => {
+    await expect(run(['make', '--in', 'x.jsonl'])).rejects.toThrow(UsageError)
+    await expect(run(['generate'])).rejects.toThrow('missing --in')
+    await expect(run(['generate', '--in', 'x.txt'])).rejects.toThrow('--in must name a .jsonl or .csv file')
+    await expect(run(['generate', '--in', 'x.jsonl', '--nope'])).rejects.toThrow(UsageError)
+  })
+
+  test('an --out that cannot be written is refused with exit 1 before any work', async () => {
+    const out = join(dir, 'no-such-dir', 'r.jsonl')
+    const path = file('w.jsonl', jsonl([{ mode: 'GS1_QR', primaryKey: { key: '01', value: GTIN } }]))
+    expect(await run(['generate', '--in', path, '--out', out])).toEqual({
+      code: 1,
+      out: [],
+      err: [`error: cannot write ${out}`],
+    })
+  })
+
+  test('an unreadable file is refused with exit 1', async () => {
+    expect(await run(['generate', '--in', join(dir, 'missing.jsonl')])).toEqual({
+      code: 1,
+      out: [],
+      err: [`error: cannot read ${join(dir, 'missing.jsonl')}`],
+    })
+  })
+})
+
+describe('progress', () => {
+  test('reports progress as bytes read out of the file size', async () => {
+    const seen: [number, number][] = []
+    const path = file('p.jsonl', jsonl([{ mode: 'GS1_QR', primaryKey: { key: '01', value: GTIN } }]))
+    await run(['generate', '--in', path], { update: (d, t) => seen.push([d, t]), clear() {} })
+    const size = readFileSync(path).length
+    expect(seen).toEqual([[size + 1, size]])
+  })
+
+  test('draws a bar only when stderr is a terminal', () => {
+    const writes: string[] = []
+    const stream = (isTTY: boolean) =>
+      ({ isTTY, write: (s: string) => writes.push(s) }) as unknown as NodeJS.WriteStream
+    const pipe = terminalProgress(stream(false))
+    pipe.update(50, 100)
+    pipe.clear()
+    expect(writes).toEqual([])
+    const tty = terminalProgress(stream(true))
+    tty.update(1, 2)
+    tty.clear()
+    expect(writes).toEqual([`\r[${'#'.repeat(15)}${'.'.repeat(15)}] 50%`, '\r\u001b[K'])
+  })
+})
+
+describe('scale', () => {
+  test('generates 100,000 definitions without SVG in seconds', async () => {
+    const lines: string[] = []
+    for (let i = 0; i < 100_000; i++) {
+      lines.push(
+        JSON.stringify({
+          reference: `r${i}`,
+          mode: 'GS1_DATAMATRIX',
+          primaryKey: { key: '01', value: GTIN },
+          ais: [{ key: '21', value: String(i) }],
+        }),
+      )
+    }
+    const out = join(dir, 'big.jsonl')
+    const started = performance.now()
+    const r = await run(['generate', '--in', file('big-in.jsonl', lines.join('\n')), '--out', out])
+    const seconds = (performance.now() - started) / 1000
+    expect(r.code).toBe(0)
+    expect(r.err).toEqual([`100000 definitions: 100000 generated, 0 failed in 0.00 s; results in ${out}`])
+    expect(readFileSync(out, 'utf8').split('\n').length).toBe(100_001)
+    expect(seconds).toBeLessThan(30)
+  }, 60_000)
+})

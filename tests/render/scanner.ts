@@ -1,0 +1,76 @@
+/** A real scanner for tests: rasterize an SVG (resvg) and decode it with zxing-wasm, the wasm loaded from node_modules. */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { Resvg } from '@resvg/resvg-js'
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
+
+let ready: Promise<unknown> | null = null
+
+/** zxing-wasm fetches its .wasm from a CDN unless handed the binary; the installed one is used. */
+function prepare(): Promise<unknown> {
+  ready ??= (async () => {
+    const file = readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'))
+    // The Buffer may be a view into a larger pool: hand over exactly its bytes.
+    const wasmBinary = file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer
+    return prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true })
+  })()
+  return ready
+}
+
+export interface Scan {
+  format: string
+  /** `]d2` GS1 Data Matrix, `]Q3` GS1 QR, `]d1` / `]Q1` plain. */
+  symbologyIdentifier: string
+  /** zxing's text: for GS1 symbols the HRI form `(01)…`. */
+  text: string
+  /** The raw data; for GS1 symbols AIs separated by GS (0x1D) where FNC1 stood. */
+  raw: string
+  ecLevel: string
+  version: string
+}
+
+/** Rasterizes `svg` `pixelsPerUnit` pixels per SVG unit, on white. */
+export function rasterize(svg: string, pixelsPerUnit = 1) {
+  const width = Number(/viewBox="0 0 (\d+)/.exec(svg)?.[1] ?? 0) * pixelsPerUnit
+  const rendered = new Resvg(svg, { fitTo: { mode: 'width', value: width }, background: 'white' }).render()
+  return { png: rendered.asPng(), pixels: rendered.pixels, width: rendered.width, height: rendered.height }
+}
+
+/** Decodes every Data Matrix or QR symbol in the SVG. */
+export async function scan(svg: string): Promise<Scan[]> {
+  await prepare()
+  const { png } = rasterize(svg, 2)
+  const results = await readBarcodes(new Uint8Array(png), {
+    formats: ['DataMatrix', 'QRCode'],
+    tryHarder: true,
+  })
+  return results.map((r) => ({
+    format: r.format,
+    symbologyIdentifier: r.symbologyIdentifier,
+    text: r.text,
+    raw: new TextDecoder('latin1').decode(r.bytes),
+    ecLevel: r.ecLevel,
+    version: r.version,
+  }))
+}
+
+/**
+ * Width in modules of the white border around the symbol: the SVG is rasterized one pixel per SVG
+ * unit and the first dark pixel is searched from each edge (one module is 4 units at bwip-js scale 2).
+ */
+export function quietZones(svg: string, unitsPerModule = 4) {
+  const { pixels, width, height } = rasterize(svg, 1)
+  const dark = (x: number, y: number) => (pixels[(y * width + x) * 4] ?? 255) < 128
+  const firstDark = (count: number, probe: (i: number) => boolean) => {
+    for (let i = 0; i < count; i++) if (probe(i)) return i
+    return count
+  }
+  const rowHas = (y: number) => Array.from({ length: width }, (_, x) => x).some((x) => dark(x, y))
+  const colHas = (x: number) => Array.from({ length: height }, (_, y) => y).some((y) => dark(x, y))
+  return {
+    top: firstDark(height, (i) => rowHas(i)) / unitsPerModule,
+    bottom: firstDark(height, (i) => rowHas(height - 1 - i)) / unitsPerModule,
+    left: firstDark(width, (i) => colHas(i)) / unitsPerModule,
+    right: firstDark(width, (i) => colHas(width - 1 - i)) / unitsPerModule,
+  }
+}
