@@ -1,4 +1,7 @@
 /** Shared by the standalone entries: reads their environment once and builds the resolver over a memory catalog. */
+import { publishedProducts } from '../catalog/products.ts'
+import { validateCatalog } from '../catalog/validate.ts'
+import { createPagesHandler } from '../pages/index.ts'
 import type { CatalogProduct } from './catalog.ts'
 import type { ResolverConfig } from './config.ts'
 import { createResolver, type Resolver } from './index.ts'
@@ -25,8 +28,9 @@ function port(value: string): number {
 }
 
 /**
- * `RESOLVER_URL`, `SHORT_URL`, `CUSTOM_DOMAIN_SCHEME`, `RESOLVER_PORT` and `CATALOG_FILE` (a JSON array of
- * CatalogProduct; none means an empty catalog). `readText` is the runtime's file reader.
+ * `RESOLVER_URL`, `SHORT_URL`, `CUSTOM_DOMAIN_SCHEME`, `RESOLVER_PORT` and `CATALOG_FILE` (a catalog import file,
+ * or a JSON array of CatalogProduct; none means an empty catalog). `readText` is the runtime's file reader.
+ * The handler serves the product pages, then the resolver.
  */
 export async function standaloneResolver(
   env: Env,
@@ -41,13 +45,23 @@ export async function standaloneResolver(
     customDomainScheme: scheme,
   }
   const file = env.CATALOG_FILE
-  const products =
-    file === undefined || file === '' ? [] : (JSON.parse(await readText(file)) as CatalogProduct[])
-  if (!Array.isArray(products)) throw new TypeError('CATALOG_FILE must hold a JSON array of products')
-  const resolver = createResolver({
-    catalog: createMemoryCatalog(products),
-    config,
-    onError: (error) => console.error('resolver error', error),
-  })
+  const products = file === undefined || file === '' ? [] : readProducts(JSON.parse(await readText(file)))
+  const catalog = createMemoryCatalog(products)
+  const onError = (error: unknown) =>
+    console.error('resolver error', error instanceof Error ? error.name : error)
+  const resolve = createResolver({ catalog, config, onError })
+  const pages = createPagesHandler({ catalog, config, onError })
+  const resolver: Resolver = async (request) => (await pages(request)) ?? resolve(request)
   return { port: port(env.RESOLVER_PORT ?? DEFAULTS.RESOLVER_PORT), resolver }
+}
+
+/** A catalog import file (validated like `catalog import`) or an array of CatalogProduct. */
+function readProducts(json: unknown): CatalogProduct[] {
+  if (Array.isArray(json)) return json as CatalogProduct[]
+  const validated = validateCatalog(json)
+  if (!validated.ok) {
+    const first = validated.errors[0]
+    throw new TypeError(`CATALOG_FILE is not a valid catalog: ${first?.path ?? '(file)'}: ${first?.message}`)
+  }
+  return publishedProducts(validated.catalog)
 }
