@@ -1,11 +1,11 @@
 /** The resolver's Catalog on the database: cached lookups, invalidated on every instance by LISTEN/NOTIFY. */
 import { and, eq } from 'drizzle-orm'
 import type { Catalog, CatalogProduct } from '../resolver/catalog.ts'
-import { loadProducts, type StoredProduct } from './catalog-rows.ts'
+import { productLookups } from './catalog-lookup.ts'
 import { CATALOG_CHANNEL } from './channels.ts'
 import type { Database } from './database.ts'
 import { LookupCache } from './lookup-cache.ts'
-import { brands, products } from './schema.ts'
+import { brands } from './schema.ts'
 
 export interface DbCatalogOptions {
   readonly ttlMs?: number
@@ -30,15 +30,11 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     maxEntries: options.maxEntries ?? 100_000,
     clock: options.clock ?? Date.now,
   }
-  const byGtin = new LookupCache<CatalogProduct>(cacheOptions, (gtin) =>
-    loadOne(database, and(eq(products.gtin, gtin), eq(products.published, true))),
-  )
+  const lookups = productLookups(database.db)
+  const byGtin = new LookupCache<CatalogProduct>(cacheOptions, (gtin) => lookups.byGtin(gtin))
   const bySlug = new LookupCache<CatalogProduct>(cacheOptions, (key) => {
     const [brand, product] = key.split('/') as [string, string]
-    return loadOne(
-      database,
-      and(eq(brands.slug, brand), eq(products.slug, product), eq(products.published, true)),
-    )
+    return lookups.bySlug(brand, product)
   })
   const domains = new LookupCache<true>(cacheOptions, async (host) => {
     const rows = await database.db
@@ -66,32 +62,5 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
       await unlisten?.()
       unlisten = null
     },
-  }
-}
-
-async function loadOne(database: Database, where: ReturnType<typeof and>): Promise<CatalogProduct | null> {
-  const [stored] = await loadProducts(database.db, where)
-  return stored === undefined ? null : toCatalogProduct(stored)
-}
-
-/** Maps a stored product to the resolver's view of it. */
-export function toCatalogProduct(stored: StoredProduct): CatalogProduct {
-  const e = stored.entry
-  return {
-    gtin: e.gtin,
-    brandSlug: e.brand,
-    brandName: stored.brandName,
-    productSlug: e.slug,
-    customDomain: stored.customDomainActive ? stored.customDomain : null,
-    defaultLanguage: e.defaultLanguage,
-    languages: e.languages,
-    names: e.names,
-    pages: e.pages.map((p) => ({
-      name: p.name,
-      linkType: p.linkType,
-      isDefault: p.default === true,
-      titles: p.titles,
-      content: p.content ?? {},
-    })),
   }
 }

@@ -1,0 +1,150 @@
+/** Resolver over a Postgres catalog of 1,000,000 published products: cached and uncached redirects vs a bare 307. */
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import postgres from 'postgres'
+import { createDbCatalog } from '../src/db/catalog.ts'
+import { openDatabase } from '../src/db/database.ts'
+import { createResolver } from '../src/resolver/index.ts'
+
+// Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx bun bench/resolver-scale.ts
+// (env: BENCH_PRODUCTS, default 1,000,000; BENCH_SECONDS per wrk run, default 5). Needs wrk (Debian package).
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const admin = process.env.DATABASE_URL
+if (!admin) {
+  console.log('resolver-scale: set DATABASE_URL to a Postgres database this bench may create databases from')
+  process.exit(0)
+}
+
+const name = `bench_scale_${Date.now()}`
+const adminSql = postgres(admin, { max: 1, onnotice: () => {} })
+await adminSql.unsafe(`create database ${name}`)
+const url = new URL(admin)
+url.pathname = `/${name}`
+const database = await openDatabase({ url: url.toString() })
+
+try {
+  const seeded = performance.now()
+  await seed(url.toString())
+  console.log(
+    `seeded ${PRODUCTS.toLocaleString('en')} products in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+  )
+  await run()
+} finally {
+  await database.close()
+  await adminSql.unsafe(`drop database if exists ${name} with (force)`)
+  await adminSql.end()
+}
+
+/** Inserts PRODUCTS products (GTIN bodies 1000000000001…), each with a name and one default page, in SQL. */
+async function seed(target: string) {
+  const sql = postgres(target, { max: 1, onnotice: () => {} })
+  await sql.begin(async (tx) => {
+    await tx.unsafe(`create function pg_temp.cd(body text) returns text language sql immutable as $$
+      select ((10 - sum(substr(body, length(body) - i, 1)::int * (case when i % 2 = 0 then 3 else 1 end)) % 10) % 10)::text
+      from generate_series(0, length(body) - 1) i $$`)
+    const [org] =
+      await tx`insert into organizations (slug, name, plan) values ('bench', 'Bench', 'pro') returning id`
+    const [brand] =
+      await tx`insert into brands (organization_id, slug, name) values (${org?.id}, 'bench', 'Bench') returning id`
+    await tx.unsafe(
+      `insert into products (id, brand_id, gtin, slug, default_language, languages, default_page_id)
+       select md5('p' || i)::uuid, $1, b || pg_temp.cd(b), 'p-' || i, 'en', '["en","fr"]', md5('g' || i)::uuid
+       from generate_series(1, $2::int) i, lateral (select '1' || lpad(i::text, 12, '0') as b) g`,
+      [brand?.id, PRODUCTS],
+    )
+    await tx.unsafe(
+      `insert into pages (id, product_id, name, link_type, position)
+       select md5('g' || i)::uuid, md5('p' || i)::uuid, 'about', 'gs1:pip', 0 from generate_series(1, $1::int) i`,
+      [PRODUCTS],
+    )
+    await tx.unsafe(
+      `insert into page_titles (page_id, language, position, title)
+       select md5('g' || i)::uuid, l.lang, l.pos, 'About ' || i from generate_series(1, $1::int) i,
+       (values ('en', 0), ('fr', 1)) l(lang, pos)`,
+      [PRODUCTS],
+    )
+    await tx.unsafe(
+      `insert into product_names (product_id, language, name)
+       select md5('p' || i)::uuid, 'en', 'Product ' || i from generate_series(1, $1::int) i`,
+      [PRODUCTS],
+    )
+  })
+  await sql`analyze`
+  await sql.end()
+}
+
+function gtin(i: number): string {
+  const body = `1${String(i).padStart(12, '0')}`
+  let sum = 0
+  for (let k = 0; k < body.length; k++) sum += Number(body[body.length - 1 - k]) * (k % 2 === 0 ? 3 : 1)
+  return body + ((10 - (sum % 10)) % 10)
+}
+
+async function run() {
+  const catalog = createDbCatalog(database)
+  await catalog.start()
+  const bare = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: () => new Response(null, { status: 307, headers: { location: '/en/bench/p-1/about' } }),
+  })
+  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => resolve(r) })
+  const origin = `http://127.0.0.1:${server.port}`
+  const resolve = createResolver({
+    catalog,
+    config: { resolverUrl: origin, shortUrl: 'http://s.invalid', customDomainScheme: 'https' },
+  })
+  const check = await fetch(`${origin}/01/${gtin(PRODUCTS)}`, { redirect: 'manual' })
+  console.log(`check: ${check.status} ${check.headers.get('location')}`)
+  const script = join(mkdtempSync(join(tmpdir(), 'wrk-')), 'random.lua')
+  writeFileSync(script, randomGtinScript(PRODUCTS))
+  const rows = [
+    ['bare Bun.serve 307 (ceiling), 64 connections', await wrk(`http://127.0.0.1:${bare.port}/01/x`, 64)],
+    ['cached redirect (one GTIN), 64 connections', await wrk(`${origin}/01/${gtin(1)}`, 64)],
+    ['uncached redirects (random of all), 4 connections', await wrk(`${origin}/`, 4, script)],
+    ['uncached redirects (random of all), 64 connections', await wrk(`${origin}/`, 64, script)],
+  ] as const
+  for (const [label, r] of rows)
+    console.log(
+      `${label.padEnd(52)} ${String(r.rps).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   non-3xx ${r.errors}`,
+    )
+  await catalog.close()
+  await server.stop(true)
+  await bare.stop(true)
+}
+
+function randomGtinScript(count: number): string {
+  return `math.randomseed(42)
+local function cd(body) local s = 0 local n = #body
+  for k = 0, n - 1 do local d = tonumber(body:sub(n - k, n - k)) if k % 2 == 0 then s = s + d * 3 else s = s + d end end
+  return (10 - s % 10) % 10 end
+request = function() local body = "1" .. string.format("%012d", math.random(1, ${count}))
+  return wrk.format(nil, "/01/" .. body .. cd(body)) end
+`
+}
+
+async function wrk(target: string, connections: number, script?: string) {
+  const args = [
+    'wrk',
+    '-t1',
+    `-c${connections}`,
+    `-d${SECONDS}s`,
+    '--latency',
+    ...(script ? ['-s', script] : []),
+    target,
+  ]
+  const child = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' })
+  const out = await new Response(child.stdout).text()
+  await child.exited
+  const ms = (label: string) => {
+    const m = out.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`))
+    if (!m) return Number.NaN
+    const v = Number(m[1])
+    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v
+  }
+  const rps = Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0))
+  const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0)
+  return { rps, p50: ms('50').toFixed(2), p99: ms('99').toFixed(2), errors }
+}
