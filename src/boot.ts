@@ -11,6 +11,7 @@ import type { Database } from './db/database.ts'
 import { errorName, type Logger } from './log.ts'
 import { createPagesHandler, type PagesHandler } from './pages/index.ts'
 import { createResolver, type Resolver } from './resolver/index.ts'
+import { splitRequestUrl } from './resolver/request-url.ts'
 
 export interface Service {
   /** The API's fetch handler (the Elysia app). */
@@ -69,7 +70,7 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
 function resolverPort(pages: PagesHandler, resolve: Resolver, deps: ServiceDeps) {
   return async (request: Request): Promise<Response> => {
     const start = performance.now()
-    const path = new URL(request.url).pathname
+    const { path } = splitRequestUrl(request.url)
     const response =
       path === '/healthz'
         ? Response.json({ status: 'ok' })

@@ -7,16 +7,43 @@ export interface Logger {
   error(event: string, fields?: LogFields): void
 }
 
-/** Writes JSON lines through `write` (stdout by default). */
-export function createLogger(
-  write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
-): Logger {
+/** Writes JSON lines through `write`, one call per line. */
+export function createLogger(write: (line: string) => void): Logger {
   const emit = (level: string, event: string, fields: LogFields = {}) =>
     write(JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }))
   return {
     info: (event, fields) => emit('info', event, fields),
     error: (event, fields) => emit('error', event, fields),
   }
+}
+
+const FLUSH_BYTES = 64 * 1024
+
+/**
+ * JSON lines on stdout, batched: one write per event-loop turn (or per 64 KiB) instead of one system call per
+ * request line, which the resolver's request rate would otherwise pay for. `flush()` on shutdown.
+ */
+export function createStdoutLogger(
+  out: { write(text: string): unknown } = process.stdout,
+): Logger & { flush(): void } {
+  let buffer = ''
+  let scheduled = false
+  const flush = () => {
+    scheduled = false
+    if (buffer === '') return
+    const text = buffer
+    buffer = ''
+    out.write(text)
+  }
+  const logger = createLogger((line) => {
+    buffer += `${line}\n`
+    if (buffer.length >= FLUSH_BYTES) flush()
+    else if (!scheduled) {
+      scheduled = true
+      setTimeout(flush, 0)
+    }
+  })
+  return { ...logger, flush }
 }
 
 /** A logger that drops everything (tests). */

@@ -4,7 +4,7 @@ import { createService } from './boot.ts'
 import { readConfig } from './config.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { isEmpty, seedDemo } from './db/seed.ts'
-import { createLogger } from './log.ts'
+import { createStdoutLogger } from './log.ts'
 
 const loaded = readConfig(process.env)
 if (!loaded.ok) {
@@ -12,7 +12,7 @@ if (!loaded.ok) {
   process.exit(2)
 }
 const config = loaded.config
-const logger = createLogger()
+const logger = createStdoutLogger()
 
 let database: Awaited<ReturnType<typeof openConfiguredDatabase>>
 try {
@@ -41,6 +41,7 @@ async function shutdown(signal: string) {
   await Promise.all(servers.map((s) => s.stop()))
   await service.close()
   await database.close()
+  logger.flush()
   process.exit(0)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -2,7 +2,7 @@
 import { createService } from '../boot.ts'
 import { readConfig } from '../config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
-import { createLogger } from '../log.ts'
+import { createStdoutLogger } from '../log.ts'
 
 /** The part of the Deno namespace this entry uses (the project type-checks with Bun's types). */
 declare const Deno: {
@@ -27,7 +27,7 @@ if (!loaded.ok) {
 }
 const config = loaded.config
 const database = await openConfiguredDatabase(config)
-const service = await createService({ config, database, logger: createLogger(), clock: Date.now })
+const service = await createService({ config, database, logger: createStdoutLogger(), clock: Date.now })
 // API_HOSTNAME narrows the listening address (tests bind to loopback); all interfaces otherwise, as on Bun.
 const server = Deno.serve(
   {
