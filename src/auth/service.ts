@@ -1,6 +1,7 @@
 /** The auth service: issues access tokens for client credentials and verifies bearer tokens with cached standing. */
 import { findClientCredentials, findOrganizationPlan, recordLastUsed } from '../db/api-clients.ts'
 import { CLIENTS_CHANNEL } from '../db/channels.ts'
+import { withDeadline } from '../db/deadline.ts'
 import { coversApiClients } from '../db/organizations.ts'
 import { SIGNING_KEYS_CHANNEL } from '../db/signing-keys.ts'
 import { errorName } from '../log.ts'
@@ -56,12 +57,14 @@ export async function createAuthService(deps: AuthDeps, options: AuthOptions = {
   const standing = createStandingCache(
     {
       async client(clientId) {
-        const row = await findClientCredentials(db, clientId)
+        const row = await withDeadline(findClientCredentials(db, clientId))
         if (!row) return null
         return { ...row, covered: coversApiClients(row.plan, row.subscriptionStatus) }
       },
       async organization(organizationId) {
-        const row = UUID.test(organizationId) ? await findOrganizationPlan(db, organizationId) : null
+        const row = UUID.test(organizationId)
+          ? await withDeadline(findOrganizationPlan(db, organizationId))
+          : null
         return row !== null && coversApiClients(row.plan, row.subscriptionStatus)
       },
     },
@@ -84,7 +87,7 @@ export async function createAuthService(deps: AuthDeps, options: AuthOptions = {
   ]
 
   async function issueToken(request: Parameters<AuthService['issueToken']>[0]): Promise<TokenGrant> {
-    const row = await findClientCredentials(db, request.clientId)
+    const row = await withDeadline(findClientCredentials(db, request.clientId))
     // The hash check runs for unknown clients too (against a dummy hash), so the timing of the
     // answer does not tell which client IDs exist; blocked answers exactly like unknown (SPEC).
     const matches = await verifySecret(request.clientSecret, row?.secretHash ?? DUMMY_SECRET_HASH)

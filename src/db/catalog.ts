@@ -4,6 +4,7 @@ import type { Catalog, CatalogProduct } from '../resolver/catalog.ts'
 import { productLookups } from './catalog-lookup.ts'
 import { CATALOG_CHANNEL } from './channels.ts'
 import type { Database } from './database.ts'
+import { withDeadline } from './deadline.ts'
 import { LookupCache } from './lookup-cache.ts'
 import { brands } from './schema.ts'
 
@@ -31,17 +32,19 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     clock: options.clock ?? Date.now,
   }
   const lookups = productLookups(database.db)
-  const byGtin = new LookupCache<CatalogProduct>(cacheOptions, (gtin) => lookups.byGtin(gtin))
+  const byGtin = new LookupCache<CatalogProduct>(cacheOptions, (gtin) => withDeadline(lookups.byGtin(gtin)))
   const bySlug = new LookupCache<CatalogProduct>(cacheOptions, (key) => {
     const [brand, product] = key.split('/') as [string, string]
-    return lookups.bySlug(brand, product)
+    return withDeadline(lookups.bySlug(brand, product))
   })
   const domains = new LookupCache<true>(cacheOptions, async (host) => {
-    const rows = await database.db
-      .select({ id: brands.id })
-      .from(brands)
-      .where(and(eq(brands.customDomain, host), eq(brands.customDomainActive, true)))
-      .limit(1)
+    const rows = await withDeadline(
+      database.db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(and(eq(brands.customDomain, host), eq(brands.customDomainActive, true)))
+        .limit(1),
+    )
     return rows.length > 0 ? true : null
   })
   let unlisten: (() => Promise<void>) | null = null

@@ -19,7 +19,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export interface Database {
   readonly db: Db
   readonly kind: 'postgres' | 'pglite'
-  /** Subscribes to a Postgres notification channel; resolves to an unsubscribe function. */
+  /**
+   * Subscribes to a Postgres notification channel; resolves to an unsubscribe function. `onPayload` is also
+   * called, with '', when the subscription is renewed after a lost connection (notifications may have been missed).
+   */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   /** Runs a trivial query; rejects when the database is unreachable. */
   ping(): Promise<void>
@@ -44,13 +47,31 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   await migratePostgresLocked(url)
-  const client = postgres(url, { max: 10, connect_timeout: 3, idle_timeout: 30, onnotice: () => {} })
+  const client = postgres(url, {
+    max: 10,
+    connect_timeout: 3,
+    idle_timeout: 30,
+    // Reconnection attempts (the LISTEN connection's above all) at most 0.5 s apart once the database is back;
+    // postgres.js's default backoff grows to 20 s.
+    backoff: (attempt) => Math.min(0.05 * 2 ** attempt, 0.5),
+    onnotice: () => {},
+  })
   const db = drizzlePostgres(client, { schema }) as unknown as Db
   return {
     db,
     kind: 'postgres',
     async listen(channel, onPayload) {
-      const { unlisten } = await client.listen(channel, (payload) => onPayload(payload))
+      let subscribed = false
+      // postgres.js subscribes again after a lost connection and then calls `onlisten`. Notifications sent
+      // while it was away are lost, so a renewed subscription counts as a change whose payload is unknown.
+      const { unlisten } = await client.listen(
+        channel,
+        (payload) => onPayload(payload),
+        () => {
+          if (subscribed) onPayload('')
+          subscribed = true
+        },
+      )
       return unlisten
     },
     async ping() {

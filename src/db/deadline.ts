@@ -1,0 +1,17 @@
+/** A bound on how long a request waits for the database, so a server that stops answering cannot hang requests. */
+
+/** Longest wait for one database look-up on a request path: under the 2 s within which a failure must answer. */
+export const LOOKUP_DEADLINE_MS = 1500
+
+export class DeadlineError extends Error {
+  override name = 'DeadlineError'
+}
+
+/** `promise`, or a rejection with a `DeadlineError` once `ms` have passed. */
+export function withDeadline<T>(promise: Promise<T>, ms = LOOKUP_DEADLINE_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineError(`the database did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
+}

@@ -1,0 +1,164 @@
+/** Database faults on a throwaway Postgres cluster: an outage and the return, and a database that stops answering. */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import {
+  createScratchDatabase,
+  type PgCluster,
+  pgClusterUnavailable,
+  startPgCluster,
+} from '../support/pg-cluster.ts'
+import {
+  type Instance,
+  runCliJson,
+  startInstance,
+  stopAllInstances,
+  waitUntil,
+} from '../support/processes.ts'
+import {
+  type Client,
+  catalogFile,
+  createClient,
+  importFile,
+  importInProcess,
+  locationOf,
+  ORG,
+  product,
+  requestToken,
+  scan,
+  scanResult,
+  scratchDir,
+} from './harness.ts'
+
+const unavailable = pgClusterUnavailable()
+if (unavailable !== null) console.warn(`skipping the database fault tests: ${unavailable}`)
+
+/** A request that needs the missing database must fail within this. */
+const FAST_FAILURE_MS = 2000
+/** Everything works again within this after the database is back. */
+const RECOVERY_MS = 5000
+const ENVELOPE_500 = { errors: [{ code: 'InternalError', path: null, message: 'Internal server error' }] }
+
+describe.skipIf(unavailable !== null)('database faults', () => {
+  const files = scratchDir()
+  let cluster: PgCluster | undefined
+
+  /** A new database on the throwaway cluster (deleted with it). */
+  async function freshDatabase(): Promise<{ url: string; env: Record<string, string> }> {
+    const database = await createScratchDatabase((cluster as PgCluster).url(), 'fault')
+    return { url: database.url, env: { DATABASE_URL: database.url } }
+  }
+
+  beforeAll(async () => {
+    cluster = await startPgCluster()
+  }, 60_000)
+
+  afterAll(async () => {
+    await stopAllInstances()
+    await cluster?.destroy()
+    files.remove()
+  }, 60_000)
+
+  test('through an outage the resolver serves cached products and fails the rest fast; all recovers within 5 s, with no restart', async () => {
+    const { url, env } = await freshDatabase()
+    await importFile(files.file('outage.json', catalogFile([product(1), product(2), product(3)])), env)
+    const client = await createClient(env)
+    const instance = await startInstance({ env })
+    expect(await scanResult(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
+    expect(await scanResult(instance.resolver, 3)).toEqual({ status: 307, location: locationOf(3) })
+    expect((await requestToken(instance.api, client)).status).toBe(200)
+
+    await (cluster as PgCluster).stop('fast')
+    let slowest = 0
+    for (let round = 0; round < 3; round++) {
+      expect(await scanResult(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
+      const failures = await outageAnswers(instance, client)
+      expect(failures.map((f) => [f.status, f.body])).toEqual([
+        [500, { status: 500, error: 'INTERNAL_ERROR' }],
+        [500, ENVELOPE_500],
+        [503, { errors: [{ code: 'Unavailable', path: null, message: 'The database does not answer' }] }],
+      ])
+      slowest = Math.max(slowest, ...failures.map((f) => f.ms))
+      await Bun.sleep(1000)
+    }
+    expect(slowest).toBeLessThan(FAST_FAILURE_MS)
+
+    await (cluster as PgCluster).start()
+    const back = performance.now()
+    // Changed the moment the database is back, before any instance can have subscribed again: a notification
+    // missed while disconnected must not leave a stale product for the rest of the cache's minute.
+    await importInProcess(url, catalogFile([product(1, { published: false })]))
+    const state = async () => ({
+      unpublished: (await scanResult(instance.resolver, 1)).status,
+      uncached: (await scanResult(instance.resolver, 2)).location,
+      token: (await requestToken(instance.api, client)).status,
+      ready: (await fetch(`${instance.api}/readyz`)).status,
+    })
+    const recovered = { unpublished: 404, uncached: locationOf(2), token: 200, ready: 200 }
+    await waitUntil(
+      async () => Bun.deepEquals(await state(), recovered),
+      RECOVERY_MS - (performance.now() - back),
+    )
+    const took = performance.now() - back
+    expect(await state()).toEqual(recovered)
+    expect(took).toBeLessThanOrEqual(RECOVERY_MS)
+
+    // Notifications flow again: a change to a cached product shows within the scale-out bound.
+    await importFile(files.file('after.json', catalogFile([product(3, { page: 'story' })])), env)
+    const seen = await waitUntil(
+      async () => (await scanResult(instance.resolver, 3)).location === locationOf(3, 'story'),
+      1000,
+    )
+    expect(seen ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(1000)
+    expect(await instance.stop()).toBe(0)
+    // The last-used time gathered while the database was back was written at shutdown, not lost.
+    const [listed] = await runCliJson<{ lastUsedAt: string | null }[]>(['client', 'list', '--org', ORG], env)
+    expect(listed?.lastUsedAt).not.toBeNull()
+  }, 90_000)
+
+  test('a database that stops answering (hung, not down) fails uncached scans and tokens within 2 s, and recovers', async () => {
+    const { env } = await freshDatabase()
+    await importFile(files.file('hung.json', catalogFile([product(1), product(2)])), env)
+    const client = await createClient(env)
+    const instance = await startInstance({ env })
+    expect(await scanResult(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
+    const c = cluster as PgCluster
+    c.freeze()
+    let failures: Awaited<ReturnType<typeof outageAnswers>> = []
+    try {
+      expect(await scanResult(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
+      failures = (await outageAnswers(instance, client)).slice(0, 2)
+    } finally {
+      c.thaw()
+    }
+    expect(failures.map((f) => [f.status, f.body])).toEqual([
+      [500, { status: 500, error: 'INTERNAL_ERROR' }],
+      [500, ENVELOPE_500],
+    ])
+    expect(Math.max(...failures.map((f) => f.ms))).toBeLessThan(FAST_FAILURE_MS)
+    const recovered = await waitUntil(
+      async () =>
+        (await scanResult(instance.resolver, 2)).location === locationOf(2) &&
+        (await requestToken(instance.api, client)).status === 200,
+      RECOVERY_MS,
+    )
+    expect(recovered ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(RECOVERY_MS)
+    expect(await instance.stop()).toBe(0)
+  }, 90_000)
+})
+
+/** The three answers that need the database, with their times: uncached scan, token request, readiness. */
+async function outageAnswers(instance: Instance, client: Client) {
+  // A request the harness gave up on (after 10 s) shows as status 0 with the error's name.
+  const timed = async (request: () => Promise<Response>) => {
+    const start = performance.now()
+    const answer = await request().then(
+      async (response) => ({ status: response.status, body: (await response.json()) as unknown }),
+      (error: unknown) => ({ status: 0, body: error instanceof Error ? error.name : String(error) }),
+    )
+    return { ...answer, ms: performance.now() - start }
+  }
+  return [
+    await timed(() => scan(instance.resolver, 2)),
+    await timed(() => requestToken(instance.api, client)),
+    await timed(() => fetch(`${instance.api}/readyz`, { signal: AbortSignal.timeout(10_000) })),
+  ]
+}
