@@ -19,6 +19,8 @@ export const DEFAULT_LINK_MULTI_URI = linkTypeUri('defaultLinkMulti')
 /** SPEC redirect rule 5; the linkset is derived from the same data, so it is cached alike. */
 export const CACHE_RESOLVED = 'public, s-maxage=600, stale-while-revalidate=600'
 export const CACHE_DESCRIPTION = 'public, max-age=3600'
+/** A redirect whose language came from the visitor's `locale` cookie: no shared cache may hand it to others. */
+export const CACHE_PERSONAL = 'private, max-age=0'
 /** Errors are never cached: publishing a product must take effect at once, and a 500 is retried. */
 export const CACHE_ERROR = 'no-store'
 export const VARY = 'Accept, Accept-Language'

@@ -26,6 +26,11 @@ function cookieLanguage(cookie: string | null): string | null {
   return null
 }
 
+/** True when the request carries a `locale` cookie naming a language (the visitor's own pick). */
+export function hasLocaleCookie(headers: Headers): boolean {
+  return cookieLanguage(headers.get('cookie')) !== null
+}
+
 /** RFC 9110 §12.5.4 weight; malformed weights give -1 so that the entry is skipped, not the header. */
 function weight(params: string): number {
   for (const p of params.split(';')) {

@@ -1,10 +1,10 @@
 /** Resolving a valid GTIN link on a resolver host: find the product, then redirect or answer the linkset (SPEC). */
 import type { Catalog, CatalogProduct } from './catalog.ts'
 import type { CompiledConfig } from './config.ts'
-import { ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
+import { CACHE_PERSONAL, ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
 import { errorResponse } from './errors.ts'
 import type { ScanHost } from './hosts.ts'
-import { pickLanguage, scannerLanguages } from './language.ts'
+import { hasLocaleCookie, pickLanguage, scannerLanguages } from './language.ts'
 import { type DigitalLink, linkPath } from './link.ts'
 import { linksetResponse } from './linkset-response.ts'
 import { negotiate } from './negotiate.ts'
@@ -91,8 +91,13 @@ function respond(
   const language = pickLanguage(page.languages, scanner, view.defaultLanguage)
   // Redirect rule 1: a path on the scanned host; absolute on {resolver_url} for a scan on {short_url}.
   const origin = host.kind === 'short' ? ctx.config.resolver.origin : ''
-  return redirectResponse(
+  const response = redirectResponse(
     withQuery(origin + pagePath(page, language), redirectQuery(link, query)),
     linkHeader,
   )
+  // The Vary header cannot name one cookie; a CDN must not give this visitor's pick to the next scanner.
+  if (scanner !== NO_LANGUAGES && hasLocaleCookie(request.headers)) {
+    response.headers.set('cache-control', CACHE_PERSONAL)
+  }
+  return response
 }

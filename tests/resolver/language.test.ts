@@ -125,3 +125,20 @@ describe("GET /01/{gtin} opens the scanner's language", () => {
     test(what, async () => expect(await location(query, headers)).toBe(expected))
   }
 })
+
+describe('a redirect whose language came from the locale cookie', () => {
+  const path = '/01/09506000134376'
+
+  test('is private, so that no shared cache gives one visitor’s pick to the next', async () => {
+    const res = await send(path, { headers: { cookie: 'locale=es', 'accept-language': 'en' } })
+    expect(res.status).toBe(307)
+    expect(res.headers.get('cache-control')).toBe('private, max-age=0')
+  })
+
+  test('stays public without the cookie, and with gs1:defaultLink (which ignores the scanner)', async () => {
+    const plain = await send(path, { headers: { 'accept-language': 'es' } })
+    expect(plain.headers.get('cache-control')).toBe('public, s-maxage=600, stale-while-revalidate=600')
+    const fixed = await send(`${path}?linkType=gs1:defaultLink`, { headers: { cookie: 'locale=es' } })
+    expect(fixed.headers.get('cache-control')).toBe('public, s-maxage=600, stale-while-revalidate=600')
+  })
+})
