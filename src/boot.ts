@@ -1,6 +1,6 @@
 /** Wires the service together from a validated configuration: database, catalog, API app and resolver. */
 import { type AppDeps, createApp } from './api/app.ts'
-import { authFeature } from './api/auth/index.ts'
+import { authFeature, tokenRequestLimiter } from './api/auth/index.ts'
 import { codesFeature } from './api/codes/index.ts'
 import { readiness } from './api/health.ts'
 import { openapiFeature } from './api/openapi/index.ts'
@@ -12,6 +12,7 @@ import { errorName, type Logger } from './log.ts'
 import { createPagesHandler, type PagesHandler } from './pages/index.ts'
 import { createResolver, type Resolver } from './resolver/index.ts'
 import { splitRequestUrl } from './resolver/request-url.ts'
+import { DEFAULT_SECURITY_CONFIG } from './security/config.ts'
 
 export interface Service {
   /** The API's fetch handler (the Elysia app). */
@@ -36,8 +37,16 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
   const appDeps: AppDeps = deps
   // Creates the signing key on a first start (one key wins when several instances start at once).
   const auth = await createAuthService(deps)
+  const security = deps.config.security ?? DEFAULT_SECURITY_CONFIG
+  // Failed client authentications per client ID and source address, refused before the hash (SECURITY.md §3).
+  const limitTokenRequest = tokenRequestLimiter({
+    limits: security.tokenRateLimits,
+    trustedProxyHops: security.trustedProxyHops,
+    clock: deps.clock,
+    logger: deps.logger,
+  })
   const app = createApp(appDeps, [
-    authFeature({ ...appDeps, auth }),
+    authFeature({ ...appDeps, auth, limitTokenRequest }),
     codesFeature({ auth }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
   ])

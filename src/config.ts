@@ -1,4 +1,5 @@
 /** Reads the service configuration from the environment once, validates every field, and reports all errors. */
+import { readSecurityConfig, type SecurityConfig } from './security/config.ts'
 
 export interface Config {
   /** Postgres connection string, or null for the embedded PGlite database in `dataDir`. */
@@ -14,6 +15,8 @@ export interface Config {
   /** Public origin of `{short_url}`. */
   readonly shortUrl: string
   readonly customDomainScheme: 'http' | 'https'
+  /** Token rate limits, trusted proxies and the idle timeout (SECURITY.md); absent: the defaults. */
+  readonly security?: SecurityConfig
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] }
@@ -42,6 +45,7 @@ export function readConfig(env: Env): ConfigResult {
     resolverUrl: readOrigin('RESOLVER_URL', env.RESOLVER_URL ?? DEFAULTS.resolverUrl, errors),
     shortUrl: readOrigin('SHORT_URL', env.SHORT_URL ?? DEFAULTS.shortUrl, errors),
     customDomainScheme: readScheme(env.CUSTOM_DOMAIN_SCHEME ?? DEFAULTS.customDomainScheme, errors),
+    security: readSecurityConfig(env, errors),
   }
   if (errors.length === 0 && config.resolverUrl === config.apiUrl) {
     errors.push('RESOLVER_URL must differ from API_URL: the resolver is not served on the API origin')

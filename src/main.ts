@@ -4,7 +4,8 @@ import { createService } from './boot.ts'
 import { readConfig } from './config.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { isEmpty, seedDemo } from './db/seed.ts'
-import { createStdoutLogger } from './log.ts'
+import { createStdoutLogger, errorName } from './log.ts'
+import { serverOptions } from './security/server-limits.ts'
 
 const loaded = readConfig(process.env)
 if (!loaded.ok) {
@@ -26,9 +27,20 @@ const seed =
   config.databaseUrl === null && (await isEmpty(database)) ? await seedDemo(database, Date.now) : null
 const service = await createService({ config, database, logger, clock: Date.now })
 
+// Body, URL and idle limits, no development error page, peer addresses for the token rate limit (SECURITY.md §4).
+const onError = (error: unknown) => logger.error('server.error', { error: errorName(error) })
+const { security } = config
 const servers = [
-  Bun.serve({ port: config.apiPort, fetch: service.api, maxRequestBodySize: 1024 * 1024 + 1 }),
-  Bun.serve({ port: config.resolverPort, fetch: service.resolver, maxRequestBodySize: 16 * 1024 }),
+  Bun.serve(serverOptions({ surface: 'api', port: config.apiPort, fetch: service.api, security, onError })),
+  Bun.serve(
+    serverOptions({
+      surface: 'resolver',
+      port: config.resolverPort,
+      fetch: service.resolver,
+      security,
+      onError,
+    }),
+  ),
 ]
 console.log(banner(config, seed?.client ?? null))
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { readConfig } from '../src/config.ts'
+import { DEFAULT_SECURITY_CONFIG } from '../src/security/config.ts'
 
 describe('readConfig', () => {
   test('defaults describe a local embedded setup', () => {
@@ -14,6 +15,7 @@ describe('readConfig', () => {
         resolverUrl: 'http://localhost:3001',
         shortUrl: 'http://127.0.0.1:3001',
         customDomainScheme: 'https',
+        security: DEFAULT_SECURITY_CONFIG,
       },
     })
   })

@@ -3,6 +3,8 @@ import { createService } from '../boot.ts'
 import { readConfig } from '../config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { createStdoutLogger } from '../log.ts'
+import { rememberPeer } from '../security/client-address.ts'
+import { guardRequests } from '../security/server-limits.ts'
 
 /** The part of the Deno namespace this entry uses (the project type-checks with Bun's types). */
 declare const Deno: {
@@ -15,7 +17,7 @@ declare const Deno: {
       hostname?: string
       onListen?: (address: { hostname: string; port: number }) => void
     },
-    handler: (request: Request) => Response | Promise<Response>,
+    handler: (request: Request, info: { remoteAddr: { hostname: string } }) => Response | Promise<Response>,
   ): { shutdown(): Promise<void> }
 }
 
@@ -29,13 +31,18 @@ const config = loaded.config
 const database = await openConfiguredDatabase(config)
 const service = await createService({ config, database, logger: createStdoutLogger(), clock: Date.now })
 // API_HOSTNAME narrows the listening address (tests bind to loopback); all interfaces otherwise, as on Bun.
+// The 8 KiB URL limit and a constant 500, as on Bun; the peer address for the token rate limit (SECURITY.md).
+const guarded = guardRequests('api', service.api)
 const server = Deno.serve(
   {
     port: config.apiPort,
     hostname: env.API_HOSTNAME || '0.0.0.0',
     onListen: ({ hostname, port }) => console.log(`api listening on http://${hostname}:${port}`),
   },
-  service.api,
+  (request, info) => {
+    rememberPeer(request, info.remoteAddr.hostname)
+    return guarded(request)
+  },
 )
 
 async function shutdown() {

@@ -2,7 +2,7 @@
 import type { AppDeps } from '../../src/api/app.ts'
 import type { Config } from '../../src/config.ts'
 import type { Database } from '../../src/db/database.ts'
-import { memoryLogger } from '../../src/log.ts'
+import { auditedLogger } from '../security/log-audit.ts'
 
 export const TEST_CONFIG: Config = {
   databaseUrl: null,
@@ -27,7 +27,7 @@ export function testClock(start = Date.UTC(2026, 10, 21, 12, 0, 0)) {
 
 /** App dependencies around an open test database. */
 export function testDeps(database: Database, overrides: Partial<Omit<AppDeps, 'logger'>> = {}) {
-  const deps = { database, config: TEST_CONFIG, logger: memoryLogger(), clock: testClock() }
+  const deps = { database, config: TEST_CONFIG, logger: auditedLogger(), clock: testClock() }
   return { ...deps, ...overrides }
 }
 

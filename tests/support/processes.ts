@@ -1,5 +1,6 @@
 /** Runs the service (`bun src/main.ts`) and the admin CLI as real processes, on loopback, always cleaned up. */
 import { join } from 'node:path'
+import { recordLogLines } from '../security/log-audit.ts'
 
 /** The project root (where `src/main.ts` lives). */
 export const ROOT = join(import.meta.dir, '..', '..')
@@ -107,6 +108,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
       const code = await child.exited
       clearTimeout(timer)
       await Promise.all([out.done, err.done])
+      recordLogLines(out.lines.filter((line) => line.startsWith('{')))
       return code
     },
   }

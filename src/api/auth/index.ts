@@ -7,11 +7,17 @@ import { type TokenRequestLimiter, tokenRoute } from './token-route.ts'
 
 export { bearerAuth, principalOf, requireScope } from './guard.ts'
 export { JWKS_PATH } from './jwks.ts'
-export { TOKEN_PATH, type TokenRequestLimiter } from './token-route.ts'
+export { type TokenLimitOptions, tokenRequestLimiter } from './token-limit.ts'
+export {
+  TOKEN_PATH,
+  type TokenLimitDecision,
+  type TokenOutcome,
+  type TokenRequestLimiter,
+} from './token-route.ts'
 
 /**
- * Adds `POST /oauth/token` and `GET /.well-known/jwks.json`. `limitTokenRequest` is the hook for the
- * token endpoint's rate limiter (a later issue).
+ * Adds `POST /oauth/token` and `GET /.well-known/jwks.json`. `limitTokenRequest` is the token
+ * endpoint's rate limiter, usually `tokenRequestLimiter({ limits, trustedProxyHops, clock, logger })`.
  */
 export function authFeature(deps: AppDeps & { auth: AuthService; limitTokenRequest?: TokenRequestLimiter }) {
   return (app: Elysia): Elysia =>

@@ -37,3 +37,18 @@ export function oauthError(code: OAuthErrorCode, description: string, status = S
   if (code === 'invalid_client') headers['www-authenticate'] = BASIC_CHALLENGE
   return new Response(JSON.stringify({ error: code, error_description: description }), { status, headers })
 }
+
+/**
+ * `429` for a limited token request. RFC 6749 §5.2 defines no code for it, so the flat body uses
+ * `invalid_request` (RFC 6585 §4 for the status); `Retry-After` (RFC 9110 §10.2.3) says when to retry.
+ */
+export function tooManyRequests(retryAfterSeconds: number): Response {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
+  const response = oauthError(
+    'invalid_request',
+    `Too many failed client authentications; retry after ${seconds} seconds`,
+    429,
+  )
+  response.headers.set('retry-after', String(seconds))
+  return response
+}

@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia'
 import { parseBasic } from '../../auth/authorization.ts'
 import { parseScopeParameter } from '../../auth/scopes.ts'
-import type { AuthService } from '../../auth/service.ts'
+import type { AuthService, TokenGrant } from '../../auth/service.ts'
 import { requestLogContext } from '../app.ts'
 import { FORM_TYPE, JSON_TYPE, mediaTypeOf, negotiateJson, VND_JSON } from '../media.ts'
 import { DESCRIPTIONS, NO_STORE_HEADERS, oauthError } from './oauth-errors.ts'
@@ -16,14 +16,22 @@ export const MAX_FORM_BYTES = 4096
 /** Parameters that carry client credentials; refused outside the Authorization header. */
 const CREDENTIAL_PARAMETERS = ['client_id', 'client_secret']
 
+/** How the client authentication of a token request ended, for the rate limiter. */
+export type TokenOutcome = 'authenticated' | 'rejected' | 'aborted'
+
+/** Told how the request it let through ended: `rejected` for `invalid_client`, `authenticated` when the secret matched. */
+export type TokenOutcomeListener = (outcome: TokenOutcome) => void
+
 /**
- * Hook for the later rate limiter: runs once credentials are parsed and before the secret is
- * hashed; a Response it returns (e.g. 429) is sent as is.
+ * Hook for the rate limiter: runs once credentials are parsed and before the secret is hashed. A
+ * Response it returns (e.g. 429) is sent as is; a function it returns is called with the outcome.
  */
 export type TokenRequestLimiter = (
   request: Request,
   clientId: string,
-) => Response | null | Promise<Response | null>
+) => TokenLimitDecision | Promise<TokenLimitDecision>
+
+export type TokenLimitDecision = Response | TokenOutcomeListener | null
 
 /** The route, with `parse: 'none'` so the body is read here with a size limit and duplicate checks. */
 export function tokenRoute(auth: AuthService, limiter?: TokenRequestLimiter) {
@@ -76,8 +84,8 @@ export async function handleTokenRequest(
     return oauthError('invalid_request', `HTTP Basic client credentials ${what}`)
   }
   const limited = limiter ? await limiter(request, credentials.clientId) : null
-  if (limited) return limited
-  const grant = await auth.issueToken({ ...credentials, scopes })
+  if (limited instanceof Response) return limited
+  const grant = await issueReporting(auth, { ...credentials, scopes }, limited)
   if (!grant.ok) return oauthError(grant.error, DESCRIPTIONS[grant.error])
   requestLogContext.set(request, { clientId: grant.principal.clientId })
   const body = { access_token: grant.accessToken, token_type: 'Bearer', expires_in: grant.expiresIn }
@@ -85,6 +93,23 @@ export async function handleTokenRequest(
     status: 200,
     headers: { 'content-type': responseType, ...NO_STORE_HEADERS },
   })
+}
+
+/** Issues the token and tells `listener` whether the secret matched (only `invalid_client` means it did not). */
+async function issueReporting(
+  auth: AuthService,
+  request: Parameters<AuthService['issueToken']>[0],
+  listener: TokenOutcomeListener | null,
+): Promise<TokenGrant> {
+  let grant: TokenGrant
+  try {
+    grant = await auth.issueToken(request)
+  } catch (error) {
+    listener?.('aborted')
+    throw error
+  }
+  listener?.(!grant.ok && grant.error === 'invalid_client' ? 'rejected' : 'authenticated')
+  return grant
 }
 
 /**

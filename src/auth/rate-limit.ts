@@ -1,0 +1,149 @@
+/** Token-bucket limits on failed client authentications, per claimed client ID and per source address, kept in memory. */
+
+/** One bucket's shape: up to `burst` attempts at once, refilled at `perMinute`; `burst: 0` turns it off. */
+export interface BucketLimit {
+  readonly burst: number
+  readonly perMinute: number
+}
+
+export interface RateLimits {
+  /** Failed authentications per claimed client ID (and per known pair of client ID and address). */
+  readonly client: BucketLimit
+  /** Failed authentications per source address (IPv6 per /64). */
+  readonly address: BucketLimit
+}
+
+/** Defaults: a client that retries a wrong secret is refused after 10 tries, then gets 5 a minute. */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  client: { burst: 10, perMinute: 5 },
+  address: { burst: 30, perMinute: 30 },
+}
+
+/**
+ * How an attempt ended: `authenticated` (the secret matched, whatever the grant said) gives the
+ * charge back; `rejected` (wrong secret, unknown or blocked client) keeps it; `aborted` (a fault
+ * before the answer) gives it back without trusting the pair.
+ */
+export type AttemptOutcome = 'authenticated' | 'rejected' | 'aborted'
+
+export type AttemptDecision =
+  | { readonly allowed: true; settle(outcome: AttemptOutcome): void }
+  | { readonly allowed: false; readonly retryAfterSeconds: number }
+
+export interface RateLimiter {
+  /** Charges one attempt to the buckets of `clientId` and `address`, or refuses when one is empty. */
+  attempt(clientId: string, address: string): AttemptDecision
+}
+
+/** A pair of client ID and address that authenticated stays trusted this long after its last success. */
+export const TRUSTED_PAIR_MS = 24 * 60 * 60 * 1000
+
+/** Upper bound on remembered keys: an attacker spraying IDs or addresses cannot grow memory past it. */
+export const MAX_KEYS = 100_000
+
+/** Longer claimed client IDs are cut (real ones have 43 characters): keys stay small. */
+const MAX_KEY_PART = 128
+
+interface Bucket {
+  tokens: number
+  updated: number
+}
+
+interface Charge {
+  readonly key: string
+  readonly limit: BucketLimit
+}
+
+/**
+ * Creates a limiter. Only failures cost: a request is charged before the secret is hashed (so a
+ * flood of concurrent guesses cannot overrun the budget) and refunded once the secret matches, so
+ * valid clients never lose budget. A client that authenticated from an address is charged on its
+ * own pair bucket there, so attacks on its ID from elsewhere, or on other IDs from its address, do
+ * not lock it out.
+ */
+export function createRateLimiter(limits: RateLimits, clock: () => number): RateLimiter {
+  const buckets = createBoundedMap<Bucket>(MAX_KEYS)
+  const trusted = createBoundedMap<number>(MAX_KEYS)
+
+  function level(charge: Charge, now: number): number {
+    const bucket = buckets.get(charge.key)
+    if (bucket === undefined) return charge.limit.burst
+    const refilled = bucket.tokens + ((now - bucket.updated) * charge.limit.perMinute) / 60_000
+    return Math.min(charge.limit.burst, refilled)
+  }
+
+  function store(charge: Charge, tokens: number, now: number): void {
+    if (tokens >= charge.limit.burst) buckets.delete(charge.key)
+    else buckets.set(charge.key, { tokens, updated: now })
+  }
+
+  /** Milliseconds until the bucket holds one token again; Infinity when it never refills. */
+  function waitMs(charge: Charge, now: number): number {
+    const missing = 1 - level(charge, now)
+    if (missing <= 0) return 0
+    return charge.limit.perMinute > 0 ? (missing * 60_000) / charge.limit.perMinute : Number.POSITIVE_INFINITY
+  }
+
+  return {
+    attempt(clientId, address) {
+      const now = clock()
+      const id = clientId.slice(0, MAX_KEY_PART)
+      const pair = `${id}\n${address}`
+      const until = trusted.get(pair)
+      const known = until !== undefined && until > now
+      const charges = (
+        known
+          ? [{ key: `p:${pair}`, limit: limits.client }]
+          : [
+              { key: `c:${id}`, limit: limits.client },
+              { key: `a:${address}`, limit: limits.address },
+            ]
+      ).filter((c) => c.limit.burst > 0)
+      const wait = Math.max(0, ...charges.map((c) => waitMs(c, now)))
+      if (wait > 0) return { allowed: false, retryAfterSeconds: retryAfter(wait) }
+      for (const c of charges) store(c, level(c, now) - 1, now)
+      let settled = false
+      return {
+        allowed: true,
+        settle(outcome) {
+          if (settled || outcome === 'rejected') return
+          settled = true
+          const at = clock()
+          for (const c of charges) store(c, level(c, at) + 1, at)
+          if (outcome === 'authenticated') trusted.set(pair, at + TRUSTED_PAIR_MS)
+        },
+      }
+    },
+  }
+}
+
+/** Whole seconds, at least 1, and at most a day (a bucket that never refills still names a retry time). */
+function retryAfter(ms: number): number {
+  return Math.min(86_400, Math.max(1, Math.ceil(ms / 1000)))
+}
+
+interface BoundedMap<T> {
+  get(key: string): T | undefined
+  set(key: string, value: T): void
+  delete(key: string): void
+}
+
+/** A Map that forgets its least recently written tenth when it reaches `capacity` (a refill is what it loses). */
+function createBoundedMap<T>(capacity: number): BoundedMap<T> {
+  const map = new Map<string, T>()
+  return {
+    get: (key) => map.get(key),
+    set(key, value) {
+      map.delete(key)
+      if (map.size >= capacity) {
+        let drop = Math.ceil(capacity / 10)
+        for (const oldest of map.keys()) {
+          if (drop-- <= 0) break
+          map.delete(oldest)
+        }
+      }
+      map.set(key, value)
+    },
+    delete: (key) => void map.delete(key),
+  }
+}

@@ -1,0 +1,110 @@
+/** `Bun.serve` options for each port: body and URL limits, idle timeout, no error pages, the peer address recorded. */
+import { MAX_BODY_BYTES } from '../api/app.ts'
+import { rememberPeer } from './client-address.ts'
+import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from './config.ts'
+import { internalError, MAX_URL_BYTES, type Surface, uriTooLong } from './limit-responses.ts'
+
+export { MAX_URL_BYTES, type Surface } from './limit-responses.ts'
+
+/**
+ * Largest body Bun accepts on the API port before it answers a bare `413` itself. Twice the app's
+ * 1 MiB, so that bodies just over the limit still get the app's `413` in the envelope (it refuses by
+ * `Content-Length` or while streaming, without buffering the rest).
+ */
+export const API_MAX_BODY_BYTES = 2 * MAX_BODY_BYTES
+
+/** The resolver port serves only GET, HEAD and OPTIONS: any body is refused early. */
+export const RESOLVER_MAX_BODY_BYTES = 16 * 1024
+
+/**
+ * Bun's own limit on a request head (request line plus header fields, `--max-http-header-size`,
+ * default 16 KiB); over it Bun answers `431` and closes the connection before any handler runs.
+ */
+export const MAX_HEAD_BYTES = 16 * 1024
+
+/** The part of a Bun server the entry uses: the peer address of a request. */
+export interface PeerSource {
+  requestIP(request: Request): { address: string } | null
+}
+
+export type Handler = (request: Request) => Response | Promise<Response>
+
+export interface ServerOptionsInput {
+  readonly surface: Surface
+  readonly port: number
+  readonly fetch: Handler
+  readonly hostname?: string
+  readonly security?: SecurityConfig
+  /** Told when a handler throws (the client gets a constant `500`); log the error's name only. */
+  readonly onError?: (error: unknown) => void
+}
+
+/** What `Bun.serve` receives. */
+export interface ServerOptions {
+  port: number
+  hostname?: string
+  maxRequestBodySize: number
+  idleTimeout: number
+  development: false
+  fetch: (request: Request, server: PeerSource) => Response | Promise<Response>
+  error: (error: unknown) => Response
+}
+
+/**
+ * The options of one port. `development: false` keeps Bun's error page (with its stack trace) off
+ * whatever `NODE_ENV` says.
+ *
+ * @example
+ * Bun.serve(serverOptions({ surface: 'api', port: config.apiPort, fetch: service.api, security: config.security }))
+ */
+export function serverOptions(input: ServerOptionsInput): ServerOptions {
+  const security = input.security ?? DEFAULT_SECURITY_CONFIG
+  const options: ServerOptions = {
+    port: input.port,
+    maxRequestBodySize: input.surface === 'api' ? API_MAX_BODY_BYTES : RESOLVER_MAX_BODY_BYTES,
+    idleTimeout: security.idleTimeoutSeconds,
+    development: false,
+    fetch: guardRequests(input.surface, input.fetch, input.onError),
+    error: (error) => {
+      report(input.onError, error)
+      return internalError(input.surface, new Request('http://invalid/'))
+    },
+  }
+  if (input.hostname !== undefined) options.hostname = input.hostname
+  return options
+}
+
+/**
+ * Wraps a port's handler: records the peer address for the API's rate limiter, answers `414` for URLs
+ * over 8 KiB in the port's error shape, and turns a throw into a constant `500`.
+ */
+export function guardRequests(
+  surface: Surface,
+  handler: Handler,
+  onError?: (error: unknown) => void,
+): (request: Request, server?: PeerSource) => Response | Promise<Response> {
+  // Only the API limits by address; the resolver's hot path skips the lookup.
+  const recordPeer = surface === 'api'
+  return (request, server) => {
+    if (recordPeer && server !== undefined) rememberPeer(request, server.requestIP(request)?.address)
+    if (request.url.length > MAX_URL_BYTES) return uriTooLong(surface, request)
+    const failed = (error: unknown) => {
+      report(onError, error)
+      return internalError(surface, request)
+    }
+    try {
+      const response = handler(request)
+      return response instanceof Promise ? response.catch(failed) : response
+    } catch (error) {
+      return failed(error)
+    }
+  }
+}
+
+function report(onError: ((error: unknown) => void) | undefined, error: unknown): void {
+  try {
+    onError?.(error)
+  } catch {
+    // A failing error hook must not change the answer.
+  }
+}

@@ -1,0 +1,87 @@
+/** The whole service as `createService` builds it, on a fresh database with the demo catalog and client, for hostile-input tests. */
+import { afterAll, beforeAll } from 'bun:test'
+import { createService, type Service } from '../../src/boot.ts'
+import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
+import type { Database } from '../../src/db/database.ts'
+import { seedDemo } from '../../src/db/seed.ts'
+import { TEST_CONFIG, testClock } from '../support/app.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { auditedLogger, recordSecret } from './log-audit.ts'
+
+export interface ServiceUnderTest {
+  readonly service: Service
+  readonly database: Database
+  /** Every log line the service wrote. */
+  readonly logs: string[]
+  readonly clock: ReturnType<typeof testClock>
+  /** The demo client's credentials and a `write:codes` token obtained with them. */
+  readonly client: { clientId: string; clientSecret: string }
+  readonly token: string
+  close(): Promise<void>
+}
+
+/** Custom domains of the demo catalog that are active: the only hosts besides the configured ones a redirect may name. */
+export const ACTIVE_CUSTOM_DOMAINS: readonly string[] = demoCatalog.brands
+  .filter((b) => b.customDomain !== null && b.customDomainActive)
+  .map((b) => b.customDomain as string)
+
+/** Origins an absolute `Location` may have: {resolver_url} and `{scheme}://{active custom domain}`. */
+export const REDIRECT_ORIGINS: readonly string[] = [
+  TEST_CONFIG.resolverUrl,
+  ...ACTIVE_CUSTOM_DOMAINS.map((d) => `${TEST_CONFIG.customDomainScheme}://${d}`),
+]
+
+/** `Authorization: Basic` as RFC 6749 §2.3.1 wants it (both halves form-urlencoded). */
+export function basicAuth(clientId: string, secret: string): string {
+  return `Basic ${btoa(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`)}`
+}
+
+export async function openService(): Promise<ServiceUnderTest> {
+  const database = await openTestDatabase()
+  const clock = testClock()
+  const seeded = await seedDemo(database, clock)
+  if (seeded.client === null) throw new Error('the demo client was not created')
+  const logger = auditedLogger()
+  const service = await createService({ config: TEST_CONFIG, database, logger, clock })
+  const client = seeded.client
+  const res = await service.api(
+    new Request(`${TEST_CONFIG.apiUrl}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: basicAuth(client.clientId, client.clientSecret),
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    }),
+  )
+  if (res.status !== 200) throw new Error(`token request answered ${res.status}`)
+  const token = ((await res.json()) as { access_token: string }).access_token
+  recordSecret(client.clientSecret, token)
+  return {
+    service,
+    database,
+    logs: logger.lines,
+    clock,
+    client,
+    token,
+    async close() {
+      await service.close()
+      await database.close()
+    },
+  }
+}
+
+/** Opens the service for the current test file and closes it after; returns an accessor. */
+export function useService(): () => ServiceUnderTest {
+  let opened: ServiceUnderTest | undefined
+  beforeAll(async () => {
+    opened = await openService()
+  }, DATABASE_HOOK_TIMEOUT_MS)
+  afterAll(async () => {
+    await opened?.close()
+  }, DATABASE_HOOK_TIMEOUT_MS)
+  return () => {
+    if (opened === undefined) throw new Error('the service is not open yet')
+    return opened
+  }
+}
