@@ -5,6 +5,7 @@ import { parseScopeParameter } from '../../auth/scopes.ts'
 import type { AuthService, TokenGrant } from '../../auth/service.ts'
 import { requestLogContext } from '../app.ts'
 import { FORM_TYPE, JSON_TYPE, mediaTypeOf, negotiateJson, VND_JSON } from '../media.ts'
+import { readLimitedBytes } from '../read-body.ts'
 import { DESCRIPTIONS, NO_STORE_HEADERS, oauthError } from './oauth-errors.ts'
 
 export const TOKEN_PATH = '/oauth/token'
@@ -117,37 +118,13 @@ async function issueReporting(
  * parameter sent without a value counts as omitted. Returns the parameters or a description of the fault.
  */
 async function readForm(request: Request): Promise<URLSearchParams | string> {
-  const text = await readLimited(request, MAX_FORM_BYTES)
-  if (text === null) return `The request body exceeds ${MAX_FORM_BYTES} bytes`
+  const bytes = await readLimitedBytes(request, MAX_FORM_BYTES)
+  if (bytes === null) return `The request body exceeds ${MAX_FORM_BYTES} bytes`
   const params = new URLSearchParams()
-  for (const [name, value] of new URLSearchParams(text)) {
+  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) {
     if (value === '') continue
     if (params.has(name)) return `The parameter ${name} is repeated`
     params.set(name, value)
   }
   return params
-}
-
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  if (request.body === null) return ''
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => {})
-      return null
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
 }

@@ -1,6 +1,7 @@
 /** Reads the JSON body of a code request: declared type (415), size (413) and syntax (400), in that order. */
 import { MAX_BODY_BYTES } from '../app.ts'
 import { isJsonRequest } from '../media.ts'
+import { readLimitedBytes } from '../read-body.ts'
 
 export type BodyFailure = 'unsupportedMediaType' | 'payloadTooLarge' | 'malformedJson'
 
@@ -30,37 +31,11 @@ export async function readJsonBody(request: Request, parsed: unknown): Promise<B
   const declared = request.headers.get('content-length') !== null
   const bytes = declared
     ? new Uint8Array(await request.arrayBuffer())
-    : await readLimited(request, MAX_BODY_BYTES)
+    : await readLimitedBytes(request, MAX_BODY_BYTES)
   if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) return { ok: false, failure: 'payloadTooLarge' }
   try {
     return { ok: true, value: JSON.parse(UTF8.decode(bytes)) }
   } catch {
     return { ok: false, failure: 'malformedJson' }
   }
-}
-
-/** The body's bytes, or null as soon as more than `limit` arrive (the rest is never buffered). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (request.body === null) return new Uint8Array(0)
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => {})
-      return null
-    }
-    chunks.push(value)
-  }
-  if (chunks.length === 1) return chunks[0] as Uint8Array
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }
