@@ -29,8 +29,10 @@ export function banner(
     `  TOKEN=$(curl -s -u '${client.clientId}:${client.clientSecret}' -d grant_type=client_credentials ${config.apiUrl}/oauth/token | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
     `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"digitalLinkStem":"${config.resolverUrl}","primaryKey":{"key":"01","value":"9506000134352"},"ais":[{"key":"10","value":"LOT42"}]}' ${config.apiUrl}/code`,
     `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"mode":"QR_GS1_DIGITAL_LINK_URI","digitalLinkStem":"${config.resolverUrl}","primaryKey":{"key":"01","value":"09506000134352"}}' ${config.apiUrl}/render -o code.svg`,
-    `  curl -si ${config.resolverUrl}/01/09506000134352/10/LOT42`,
-    `  curl -s -H 'Accept: application/linkset+json' ${config.resolverUrl}/01/09506000134352`,
+    `  curl -si ${config.resolverUrl}/01/04012345000009/10/LOT42          # 307 to the product page`,
+    `  curl -si ${config.resolverUrl}/01/09506000134352/10/LOT42          # 307 to the brand's custom domain`,
+    `  curl -s -H 'Accept: application/linkset+json' ${config.resolverUrl}/01/04012345000009`,
+    `  open ${config.resolverUrl}/01/04012345000009 in a browser, or ${config.apiUrl}/docs for the API reference`,
   )
   return lines.join('\n')
 }

@@ -92,7 +92,7 @@ describe('bun run start', () => {
     expect(await child.exited).toBe(0)
     const out = await new Response(child.stdout).text()
     expect(out).toContain('client secret: ')
-    expect(out).toContain(`curl -si http://localhost:${resolverPort}/01/09506000134352/10/LOT42`)
+    expect(out).toContain(`curl -si http://localhost:${resolverPort}/01/04012345000009/10/LOT42`)
     const logLines = out.split('\n').filter((l) => l.startsWith('{'))
     const requests = logLines.map((l) => JSON.parse(l)).filter((l) => l.event === 'request')
     expect(requests.some((l) => l.path === '/01/4012345000009' && l.status === 307)).toBe(true)
