@@ -8,9 +8,10 @@ import { createClient } from '../../src/db/api-clients.ts'
 import { type Database, openDatabase } from '../../src/db/database.ts'
 import { createOrganization } from '../../src/db/organizations.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, TEST_DATABASE_URL } from '../support/db.ts'
+import { denoBinary } from '../support/deno.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
-const DENO = join(ROOT, 'node_modules', '.bin', 'deno')
+const DENO = denoBinary() ?? join(ROOT, 'node_modules', '.bin', 'deno')
 const START_TIMEOUT_MS = 90_000
 const GTIN = '09506000134352'
 

@@ -4,10 +4,11 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
+import { denoBinary } from '../support/deno.ts'
 import { greenTea } from './fixtures.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
-const DENO = join(ROOT, 'node_modules', '.bin', 'deno')
+const DENO = denoBinary() ?? join(ROOT, 'node_modules', '.bin', 'deno')
 const NODE = Bun.which('node')
 const START_TIMEOUT_MS = 20_000
 /** No port in the configured origin: it matches 127.0.0.1 on whatever port the OS gives (DESIGN §3). */
