@@ -2,41 +2,14 @@
 import { Elysia } from 'elysia'
 import { createApp } from '../src/api/app.ts'
 import { authFeature, bearerAuth } from '../src/api/auth/index.ts'
-import { createAuthService } from '../src/auth/service.ts'
 import { signAccessToken, verifyAccessToken } from '../src/auth/tokens.ts'
-import type { Config } from '../src/config.ts'
-import { createClient } from '../src/db/api-clients.ts'
-import { createOrganization } from '../src/db/organizations.ts'
-import { silentLogger } from '../src/log.ts'
-import { openTestDatabase } from '../tests/support/db.ts'
+import { BENCH_CONFIG, openBenchAuth } from './api-setup.ts'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const ROUNDS = 7
 
-const config: Config = {
-  databaseUrl: null,
-  dataDir: '',
-  apiPort: 0,
-  resolverPort: 0,
-  apiUrl: 'http://api.bench',
-  resolverUrl: 'http://resolver.bench',
-  shortUrl: 'http://s.bench',
-  customDomainScheme: 'https',
-}
-
-// A fresh database: an in-memory PGlite, or a scratch Postgres database dropped at the end.
-const database = await openTestDatabase()
-const deps = { database, config, logger: silentLogger, clock: Date.now }
-const slug = `bench-${crypto.randomUUID().slice(0, 8)}`
-await createOrganization(database.db, { slug, name: 'Bench', plan: 'pro', subscriptionStatus: 'active' })
-const client = await createClient(database.db, {
-  organizationSlug: slug,
-  name: 'bench',
-  scopes: ['write:codes'],
-  clock: Date.now,
-})
-if (!client.ok) throw new Error(client.message)
-const auth = await createAuthService(deps)
+const config = BENCH_CONFIG
+const { database, deps, slug, client, auth, close } = await openBenchAuth()
 const noop = () => 'ok'
 const app = createApp(deps, [
   authFeature({ ...deps, auth }),
@@ -175,5 +148,4 @@ else {
 }
 server.stop(true)
 
-await auth.close()
-await database.close()
+await close()

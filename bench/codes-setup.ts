@@ -2,42 +2,13 @@
 import { createApp } from '../src/api/app.ts'
 import { authFeature } from '../src/api/auth/index.ts'
 import { codesFeature } from '../src/api/codes/index.ts'
-import { createAuthService } from '../src/auth/service.ts'
-import type { Config } from '../src/config.ts'
-import { createClient } from '../src/db/api-clients.ts'
-import { openDatabase } from '../src/db/database.ts'
-import { createOrganization } from '../src/db/organizations.ts'
-import { silentLogger } from '../src/log.ts'
-
-const config: Config = {
-  databaseUrl: null,
-  dataDir: '',
-  apiPort: 0,
-  resolverPort: 0,
-  apiUrl: 'http://api.bench',
-  resolverUrl: 'http://resolver.bench',
-  shortUrl: 'http://s.bench',
-  customDomainScheme: 'https',
-}
+import { openBenchAuth } from './api-setup.ts'
 
 export const GTIN = '09506000134352'
 
-/** Starts the app on 127.0.0.1 (a free port) with an in-memory database, or DATABASE_URL's; `close()` stops all. */
+/** Starts the app on 127.0.0.1 (a free port) over {@link openBenchAuth}'s database; `close()` stops all. */
 export async function openBenchApi() {
-  const database = await openDatabase(
-    process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { memory: true },
-  )
-  const deps = { database, config, logger: silentLogger, clock: Date.now }
-  const slug = `bench-${crypto.randomUUID().slice(0, 8)}`
-  await createOrganization(database.db, { slug, name: 'Bench', plan: 'pro', subscriptionStatus: 'active' })
-  const client = await createClient(database.db, {
-    organizationSlug: slug,
-    name: 'bench',
-    scopes: ['write:codes'],
-    clock: Date.now,
-  })
-  if (!client.ok) throw new Error(client.message)
-  const auth = await createAuthService(deps)
+  const { deps, client, auth, close } = await openBenchAuth()
   const app = createApp(deps, [authFeature({ ...deps, auth }), codesFeature({ auth })])
   const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => app.handle(request) })
   const base = `http://127.0.0.1:${server.port}`
@@ -56,8 +27,7 @@ export async function openBenchApi() {
     token,
     async close() {
       server.stop(true)
-      await auth.close()
-      await database.close()
+      await close()
     },
   }
 }

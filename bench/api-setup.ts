@@ -1,0 +1,48 @@
+/** Shared set-up of the API benchmarks: a scratch database, an organization with one API client, the auth service. */
+import { createAuthService } from '../src/auth/service.ts'
+import type { Config } from '../src/config.ts'
+import { createClient } from '../src/db/api-clients.ts'
+import { createOrganization } from '../src/db/organizations.ts'
+import { silentLogger } from '../src/log.ts'
+import { openTestDatabase } from '../tests/support/db.ts'
+
+export const BENCH_CONFIG: Config = {
+  databaseUrl: null,
+  dataDir: '',
+  apiPort: 0,
+  resolverPort: 0,
+  apiUrl: 'http://api.bench',
+  resolverUrl: 'http://resolver.bench',
+  shortUrl: 'http://s.bench',
+  customDomainScheme: 'https',
+}
+
+/**
+ * A fresh database (in-memory PGlite, or a scratch Postgres database dropped on `close()` when DATABASE_URL is
+ * set), an organization on the pro plan with one `write:codes` client, and the auth service over it.
+ */
+export async function openBenchAuth() {
+  const database = await openTestDatabase()
+  const deps = { database, config: BENCH_CONFIG, logger: silentLogger, clock: Date.now }
+  const slug = `bench-${crypto.randomUUID().slice(0, 8)}`
+  await createOrganization(database.db, { slug, name: 'Bench', plan: 'pro', subscriptionStatus: 'active' })
+  const client = await createClient(database.db, {
+    organizationSlug: slug,
+    name: 'bench',
+    scopes: ['write:codes'],
+    clock: Date.now,
+  })
+  if (!client.ok) throw new Error(client.message)
+  const auth = await createAuthService(deps)
+  return {
+    database,
+    deps,
+    slug,
+    client,
+    auth,
+    async close() {
+      await auth.close()
+      await database.close()
+    },
+  }
+}
