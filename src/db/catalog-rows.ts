@@ -1,16 +1,13 @@
-/** Loads products with their names, pages and titles in the catalog file's shape (used by export, import and lookups). */
+/** Loads products with their names, pages and titles in the catalog file's shape (used by export and import). */
 import { asc, eq, inArray, type SQL } from 'drizzle-orm'
 import type { CatalogPageEntry, CatalogProductEntry } from '../catalog/schema.ts'
 import type { Db } from './database.ts'
 import { brands, pages, pageTitles, productNames, products } from './schema.ts'
 
-/** A stored product in canonical catalog-file form, plus the brand facts the resolver needs. */
+/** A stored product in canonical catalog-file form. */
 export interface StoredProduct {
   readonly id: string
   readonly entry: CanonicalProduct
-  readonly brandName: string
-  readonly customDomain: string | null
-  readonly customDomainActive: boolean
 }
 
 /** A product entry with every optional member resolved, so two of them compare by `JSON.stringify`. */
@@ -33,9 +30,6 @@ export async function loadProducts(db: Db, where: SQL | undefined): Promise<Stor
       languages: products.languages,
       defaultPageId: products.defaultPageId,
       brandSlug: brands.slug,
-      brandName: brands.name,
-      customDomain: brands.customDomain,
-      customDomainActive: brands.customDomainActive,
     })
     .from(products)
     .innerJoin(brands, eq(products.brandId, brands.id))
@@ -47,9 +41,6 @@ export async function loadProducts(db: Db, where: SQL | undefined): Promise<Stor
   const [names, pageRows] = await Promise.all([loadNames(db, ids), loadPages(db, ids, defaults)])
   return rows.map((r) => ({
     id: r.id,
-    brandName: r.brandName,
-    customDomain: r.customDomain,
-    customDomainActive: r.customDomainActive,
     entry: {
       gtin: r.gtin,
       brand: r.brandSlug,
