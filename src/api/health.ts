@@ -1,6 +1,7 @@
 /** Liveness and readiness: `/healthz` answers while the process runs, `/readyz` only while the database answers. */
 import { Elysia } from 'elysia'
 import type { Database } from '../db/database.ts'
+import { withDeadline } from '../db/deadline.ts'
 import { errorResponse } from './errors.ts'
 
 /** Health routes, hidden from the OpenAPI document. */
@@ -13,17 +14,9 @@ export function healthRoutes(deps: { database: Database }) {
 /** Readiness as a Response, shared with the resolver port's health routes. */
 export async function readiness(database: Database): Promise<Response> {
   try {
-    await withTimeout(database.ping(), 2000)
+    await withDeadline(database.ping(), 2000)
     return Response.json({ status: 'ready' })
   } catch {
     return errorResponse('unavailable', { message: 'The database does not answer' })
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), ms)
-  })
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
