@@ -1,5 +1,5 @@
 /** HTML responses of the product pages: security headers, ETag and `304`, HEAD, the locale cookie. */
-import { CONTENT_TYPE_HTML } from '../resolver/constants.ts'
+import { CONTENT_TYPE_HTML, LOCALE_COOKIE } from '../resolver/constants.ts'
 import { HTML_CSP } from './layout.ts'
 
 /** Product pages may be cached briefly by browsers and CDNs; a publish shows within five minutes. */
@@ -11,8 +11,7 @@ export const VARY_LANGUAGE = 'Cookie, Accept-Language'
 /** Pages carry lot and serial numbers in their query: never send them on. */
 export const REFERRER_POLICY = 'no-referrer'
 export const ALLOW_PAGES = 'GET, HEAD'
-/** DESIGN §6: the language picked on the pages, read by the resolver; a year. */
-export const LOCALE_COOKIE = 'locale'
+/** DESIGN §6: the language picked on the pages is kept a year. */
 export const LOCALE_MAX_AGE = 31536000
 
 /** Headers of every HTML response of the pages. */

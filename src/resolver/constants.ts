@@ -7,6 +7,9 @@ export const MEDIA_JSON_LD = 'application/ld+json'
 export const MEDIA_HTML = 'text/html'
 export const CONTENT_TYPE_HTML = 'text/html; charset=utf-8'
 
+/** DESIGN §6: the cookie holding the language picked on the product pages, which the resolver honours. */
+export const LOCALE_COOKIE = 'locale'
+
 /** The JSON-LD context of the GS1-Conformant Resolver standard, release 1.2.0 (its artefacts page). */
 export const JSON_LD_CONTEXT_URL = 'https://ref.gs1.org/standards/resolver/1.2.0/linkset-context'
 /** JSON-LD 1.1 §6.1: the link relation naming a context for a plain JSON document. */

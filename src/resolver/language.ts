@@ -1,6 +1,7 @@
 /** The scanner's languages (locale cookie, then Accept-Language by weight) and the choice among a page's (DESIGN §6). */
 
-const COOKIE_NAME = 'locale'
+import { LOCALE_COOKIE } from './constants.ts'
+
 const MAX_TAG = 35
 const NO_LANGUAGES: readonly string[] = []
 
@@ -18,10 +19,10 @@ function normaliseTag(raw: string): string | null {
 
 /** The `locale` cookie, lower case, or null. */
 function cookieLanguage(cookie: string | null): string | null {
-  if (cookie === null || !cookie.includes(COOKIE_NAME)) return null
+  if (cookie === null || !cookie.includes(LOCALE_COOKIE)) return null
   for (const part of cookie.split(';')) {
     const eq = part.indexOf('=')
-    if (eq !== -1 && part.slice(0, eq).trim() === COOKIE_NAME) return normaliseTag(part.slice(eq + 1))
+    if (eq !== -1 && part.slice(0, eq).trim() === LOCALE_COOKIE) return normaliseTag(part.slice(eq + 1))
   }
   return null
 }
