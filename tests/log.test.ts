@@ -33,4 +33,27 @@ describe('loggers', () => {
       status: 200,
     })
   })
+
+  test('a line is time, level and event, then the fields in order; undefined fields are left out', () => {
+    const logger = memoryLogger()
+    const before = Date.now()
+    logger.error('bad "event"\n', { path: '/a"b', status: 500, skipped: undefined, ok: false, none: null })
+    logger.info('bare')
+    logger.info('empty', {})
+    const [first, second, third] = logger.lines.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(Object.keys(first ?? {})).toEqual(['time', 'level', 'event', 'path', 'status', 'ok', 'none'])
+    expect(first).toMatchObject({
+      level: 'error',
+      event: 'bad "event"\n',
+      path: '/a"b',
+      ok: false,
+      none: null,
+    })
+    expect(second).toEqual({ time: second?.time, level: 'info', event: 'bare' })
+    expect(third).toEqual({ time: third?.time, level: 'info', event: 'empty' })
+    const time = Date.parse(String(first?.time))
+    expect(String(first?.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    expect(time).toBeGreaterThanOrEqual(before)
+    expect(time).toBeLessThanOrEqual(Date.now())
+  })
 })
