@@ -55,6 +55,7 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   }
   return {
     findByGtin: (gtin) => byGtin.get(gtin),
+    peekByGtin: (gtin) => byGtin.peek(gtin),
     findBySlug: (brand, product) => bySlug.get(`${brand}/${product}`),
     isActiveCustomDomain: async (host) => (await domains.get(host)) === true,
     invalidate,

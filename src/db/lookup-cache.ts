@@ -37,6 +37,12 @@ export class LookupCache<V> {
     return loading
   }
 
+  /** The value when a fresh entry holds it (null for a fresh "not found"); undefined when only `get` can tell. */
+  peek(key: string): V | null | undefined {
+    const entry = this.#entries.get(key)
+    return entry !== undefined && entry.expires > this.options.clock() ? entry.value : undefined
+  }
+
   /** Drops every entry; loads started before the call do not repopulate the cache. */
   clear(): void {
     this.#generation++

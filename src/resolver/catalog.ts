@@ -38,6 +38,12 @@ export interface CatalogProduct {
 export interface Catalog {
   /** The published product with this GTIN-14, or null. */
   findByGtin(gtin: string): Promise<CatalogProduct | null>
+  /**
+   * The same answer when it is known without I/O (a fresh cache entry, an in-memory catalog): the product,
+   * null when known to be absent, undefined when only `findByGtin` can tell. Lets a cached scan skip the
+   * promise hops of a lookup; optional.
+   */
+  peekByGtin?(gtin: string): CatalogProduct | null | undefined
   /** The published product with this brand and product slug, or null (used by the product pages). */
   findBySlug(brandSlug: string, productSlug: string): Promise<CatalogProduct | null>
   /** True when `host` (lower case, no port) is a brand's active custom domain. */

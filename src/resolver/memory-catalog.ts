@@ -13,6 +13,7 @@ export function createMemoryCatalog(products: readonly CatalogProduct[]): Catalo
   }
   return {
     findByGtin: async (gtin) => byGtin.get(gtin) ?? null,
+    peekByGtin: (gtin) => byGtin.get(gtin) ?? null,
     findBySlug: async (brandSlug, productSlug) => bySlug.get(`${brandSlug}/${productSlug}`) ?? null,
     isActiveCustomDomain: async (host) => domains.has(host),
   }

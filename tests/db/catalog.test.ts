@@ -76,6 +76,18 @@ describe('database catalog', () => {
     expect(await catalog.isActiveCustomDomain('other.example')).toBe(false)
   })
 
+  test('peekByGtin answers from the cache only: nothing before a lookup, the same object after', async () => {
+    const fresh = createDbCatalog(database)
+    expect(fresh.peekByGtin?.('09506000134352')).toBeUndefined()
+    const found = await fresh.findByGtin('09506000134352')
+    expect(found).not.toBeNull()
+    expect(fresh.peekByGtin?.('09506000134352')).toBe(found)
+    await fresh.findByGtin('00000000000000')
+    expect(fresh.peekByGtin?.('00000000000000')).toBeNull()
+    fresh.invalidate()
+    expect(fresh.peekByGtin?.('09506000134352')).toBeUndefined()
+  })
+
   test('sees a catalog change within one second through the notification', async () => {
     expect((await catalog.findByGtin('09506000134352'))?.names.fr).toBe('Riz')
     const changed = await importCatalog(database.db, smallCatalog({ names: { en: 'Rice', fr: 'Riz rond' } }))

@@ -30,6 +30,29 @@ describe('LookupCache', () => {
     expect(await cache.get('a')).toBe('now')
   })
 
+  test('peek() answers only from a fresh entry, never loads, and is undefined once stale or cleared', async () => {
+    let loads = 0
+    let value: string | null = 'v'
+    const { cache, clock } = cacheWith(async () => {
+      loads++
+      return value
+    })
+    expect(cache.peek('a')).toBeUndefined()
+    await cache.get('a')
+    expect(cache.peek('a')).toBe('v')
+    clock.advance(1001)
+    expect(cache.peek('a')).toBeUndefined()
+    value = null
+    await cache.get('b')
+    expect(cache.peek('b')).toBeNull()
+    clock.advance(101)
+    expect(cache.peek('b')).toBeUndefined()
+    await cache.get('a')
+    cache.clear()
+    expect(cache.peek('a')).toBeUndefined()
+    expect(loads).toBe(3)
+  })
+
   test('shares one load between concurrent misses', async () => {
     let loads = 0
     const { cache } = cacheWith(async (k) => {
