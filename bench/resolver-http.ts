@@ -1,7 +1,11 @@
 /** Resolver HTTP bench: wrk on loopback against a bare constant-307 Bun.serve (the ceiling) and our resolver, side by side. */
+
+import { createStdoutLogger } from '../src/log.ts'
+import { createPagesRoute } from '../src/pages/index.ts'
 import type { CatalogProduct } from '../src/resolver/catalog.ts'
-import { createResolver } from '../src/resolver/index.ts'
+import { createResolver, createResolverRoute } from '../src/resolver/index.ts'
 import { createMemoryCatalog } from '../src/resolver/memory-catalog.ts'
+import { createResolverPort } from '../src/resolver-port.ts'
 
 // Usage: npx bun bench/resolver-http.ts   (env: BENCH_SECONDS per run, default 3; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 64)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)
@@ -92,11 +96,23 @@ const bareReading = Bun.serve({
   },
 })
 // No port in the origin: it matches 127.0.0.1 on the port the OS gives.
-const resolver = createResolver({
-  catalog: createMemoryCatalog(products),
-  config: { resolverUrl: `http://${HOST}`, shortUrl: 'http://short.invalid', customDomainScheme: 'https' },
-})
+const catalog = createMemoryCatalog(products)
+const config = {
+  resolverUrl: `http://${HOST}`,
+  shortUrl: 'http://short.invalid',
+  customDomainScheme: 'https' as const,
+}
+const resolver = createResolver({ catalog, config })
 const ours = Bun.serve({ hostname: HOST, port: 0, fetch: resolver })
+// What `bun run start` serves on RESOLVER_PORT: health routes, product pages, resolver and a JSON request log
+// line per request (batched as in the service; the batches go nowhere instead of to stdout).
+const servicePort = createResolverPort({
+  pages: createPagesRoute({ catalog, config }),
+  resolve: createResolverRoute({ catalog, config }),
+  readiness: async () => Response.json({ status: 'ready' }),
+  logger: createStdoutLogger({ write: () => true }),
+})
+const service = Bun.serve({ hostname: HOST, port: 0, fetch: servicePort })
 
 const variants: Variant[] = [
   {
@@ -126,6 +142,13 @@ const variants: Variant[] = [
     headers: {},
     expect: 307,
     port: ours.port ?? 0,
+  },
+  {
+    name: 'service port redirect (+log)',
+    url: (p) => `http://${HOST}:${p}/01/04012345000009`,
+    headers: {},
+    expect: 307,
+    port: service.port ?? 0,
   },
   {
     name: 'resolver linkset JSON',
@@ -246,4 +269,5 @@ try {
   bareWithHeaders.stop(true)
   bareReading.stop(true)
   ours.stop(true)
+  service.stop(true)
 }

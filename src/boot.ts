@@ -9,16 +9,16 @@ import type { Config } from './config.ts'
 import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
 import type { Database } from './db/database.ts'
 import { errorName, type Logger } from './log.ts'
-import { createPagesHandler, type PagesHandler } from './pages/index.ts'
-import { createResolver, type Resolver } from './resolver/index.ts'
-import { splitRequestUrl } from './resolver/request-url.ts'
+import { createPagesRoute } from './pages/index.ts'
+import { createResolverRoute } from './resolver/index.ts'
+import { createResolverPort, type ResolverPort } from './resolver-port.ts'
 import { DEFAULT_SECURITY_CONFIG } from './security/config.ts'
 
 export interface Service {
   /** The API's fetch handler (the Elysia app). */
   readonly api: (request: Request) => Response | Promise<Response>
-  /** The resolver port's fetch handler: health routes, then the resolver. */
-  readonly resolver: (request: Request) => Promise<Response>
+  /** The resolver port's fetch handler: health routes, the product pages, then the resolver. */
+  readonly resolver: ResolverPort
   readonly catalog: DbCatalog
   close(): Promise<void>
 }
@@ -50,13 +50,13 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
     codesFeature({ auth }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
   ])
-  const resolve = createResolver({
+  const resolve = createResolverRoute({
     catalog,
     config: deps.config,
     onError: (error, request) =>
       deps.logger.error('resolver.error', { path: new URL(request.url).pathname, error: errorName(error) }),
   })
-  const pages = createPagesHandler({
+  const pages = createPagesRoute({
     catalog,
     config: deps.config,
     clock: deps.clock,
@@ -65,33 +65,17 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
   })
   return {
     api: (request) => app.handle(request),
-    resolver: resolverPort(pages, resolve, deps),
+    resolver: createResolverPort({
+      pages,
+      resolve,
+      readiness: () => readiness(deps.database),
+      logger: deps.logger,
+    }),
     catalog,
     async close() {
       // Writes pending last-used times and stops the listeners.
       await auth.close()
       await catalog.close()
     },
-  }
-}
-
-/** The resolver port: `/healthz` and `/readyz`, the product pages, then the resolver; one log line per request. */
-function resolverPort(pages: PagesHandler, resolve: Resolver, deps: ServiceDeps) {
-  return async (request: Request): Promise<Response> => {
-    const start = performance.now()
-    const { path } = splitRequestUrl(request.url)
-    const response =
-      path === '/healthz'
-        ? Response.json({ status: 'ok' })
-        : path === '/readyz'
-          ? await readiness(deps.database)
-          : ((await pages(request)) ?? (await resolve(request)))
-    deps.logger.info('request', {
-      method: request.method,
-      path,
-      status: response.status,
-      ms: Math.round((performance.now() - start) * 100) / 100,
-    })
-    return response
   }
 }

@@ -5,7 +5,7 @@ import { ERROR_INTERNAL, ERROR_METHOD, ERROR_NOT_FOUND } from '../resolver/const
 import { configuredHost, configuredHosts, customDomainHost, type ScanHost } from '../resolver/hosts.ts'
 import { scannerLanguages } from '../resolver/language.ts'
 import { type PageView, pagePath, productView } from '../resolver/product-view.ts'
-import { splitRequestUrl } from '../resolver/request-url.ts'
+import { type RequestTarget, splitRequestUrl } from '../resolver/request-url.ts'
 import { renderErrorPage } from './error-page.ts'
 import { errorPageResponse, localeCookie, optionsResponse, pageResponse, redirect } from './http.ts'
 import { uiLanguage } from './messages.ts'
@@ -87,30 +87,25 @@ function customOrigin(deps: Required<PagesDeps>, product: CatalogProduct): strin
 }
 
 /**
- * Creates the pages handler. Like the resolver it never listens and reaches storage only through `catalog`;
- * the resolver port asks it first and falls through to the resolver on `null`.
- *
- * @example
- * const pages = createPagesHandler({ catalog, config })
- * const resolve = createResolver({ catalog, config })
- * const fetch = async (request: Request) => (await pages(request)) ?? resolve(request)
+ * The pages for a request whose URL is already split (the service's resolver port splits it once): null at
+ * once, without a promise, for a path that is no product-page path; else the answer. Never rejects.
  */
-export function createPagesHandler(deps: PagesDeps): PagesHandler {
+export type PagesRoute = (request: Request, target: RequestTarget) => Promise<Response> | null
+
+/** Creates the pages route (see `PagesRoute`); `createPagesHandler` is the same behind the Web-Fetch signature. */
+export function createPagesRoute(deps: PagesDeps): PagesRoute {
   const config = compileConfig(deps.config)
   const hosts = configuredHosts(config)
   const full: Required<PagesDeps> = { clock: Date.now, onError: () => {}, ...deps }
-  return async function pages(request: Request): Promise<Response | null> {
-    const target = splitRequestUrl(request.url)
-    const path = parsePagePath(target.path)
-    if (path === null) return null
-    const visit: Visit = { request, head: request.method === 'HEAD', path, query: target.query }
+  async function answer(visit: Visit, target: RequestTarget): Promise<Response> {
+    const { request, path } = visit
     try {
       if (request.method === 'OPTIONS') return optionsResponse()
       if (request.method !== 'GET' && !visit.head) return errorPage(visit, 405, ERROR_METHOD)
       if (path.invalid) return notFound(visit)
       const host =
         configuredHost(config, hosts, target.authority) ??
-        (await customDomainHost(config, full.catalog, target.authority))
+        (await customDomainHost(config, hosts, full.catalog, target.authority))
       // The short host only redirects to {resolver_url}; unknown hosts serve nothing (DESIGN §3).
       if (host === null || host.kind === 'short') return notFound(visit)
       if (path.canonical !== target.path) return redirect(308, withQuery(path.canonical, target.query))
@@ -124,4 +119,23 @@ export function createPagesHandler(deps: PagesDeps): PagesHandler {
       return errorPage(visit, 500, ERROR_INTERNAL)
     }
   }
+  return function pages(request: Request, target: RequestTarget): Promise<Response> | null {
+    const path = parsePagePath(target.path)
+    if (path === null) return null
+    return answer({ request, head: request.method === 'HEAD', path, query: target.query }, target)
+  }
+}
+
+/**
+ * Creates the pages handler. Like the resolver it never listens and reaches storage only through `catalog`;
+ * the resolver port asks it first and falls through to the resolver on `null`.
+ *
+ * @example
+ * const pages = createPagesHandler({ catalog, config })
+ * const resolve = createResolver({ catalog, config })
+ * const fetch = async (request: Request) => (await pages(request)) ?? resolve(request)
+ */
+export function createPagesHandler(deps: PagesDeps): PagesHandler {
+  const pages = createPagesRoute(deps)
+  return async (request: Request): Promise<Response | null> => pages(request, splitRequestUrl(request.url))
 }

@@ -13,6 +13,11 @@ export interface ScanHost {
 export interface Hosts {
   readonly resolver: ScanHost
   readonly short: ScanHost
+  /**
+   * One ScanHost per custom domain seen active, so that a host is the same object on every scan (the redirect
+   * header cache is keyed by it). Bounded by the brands' domains: only active ones are added.
+   */
+  readonly custom: Map<string, ScanHost>
 }
 
 /** The two configured hosts, built once. */
@@ -20,6 +25,7 @@ export function configuredHosts(config: CompiledConfig): Hosts {
   return {
     resolver: { kind: 'resolver', origin: config.resolver.origin, domain: null },
     short: { kind: 'short', origin: config.short.origin, domain: null },
+    custom: new Map(),
   }
 }
 
@@ -37,10 +43,16 @@ export function configuredHost(config: CompiledConfig, hosts: Hosts, authority: 
  */
 export async function customDomainHost(
   config: CompiledConfig,
+  hosts: Hosts,
   catalog: Catalog,
   authority: string,
 ): Promise<ScanHost | null> {
   const domain = hostName(authority)
   if (domain === '' || !(await catalog.isActiveCustomDomain(domain))) return null
-  return { kind: 'custom', origin: `${config.customScheme}://${domain}`, domain }
+  let host = hosts.custom.get(domain)
+  if (host === undefined) {
+    host = { kind: 'custom', origin: `${config.customScheme}://${domain}`, domain }
+    hosts.custom.set(domain, host)
+  }
+  return host
 }

@@ -1,4 +1,5 @@
 /** The public GS1 Digital Link resolver as a pure Web-Fetch handler: parse → find product → negotiate → respond. */
+import { AnswerMemo } from './answer-memo.ts'
 import type { Catalog } from './catalog.ts'
 import { decodeCompressed, isCompressedSegment } from './compressed.ts'
 import { compileConfig, type ResolverConfig } from './config.ts'
@@ -18,7 +19,7 @@ import { configuredHost, configuredHosts, customDomainHost, type Hosts, type Sca
 import { parseGtinPath } from './path.ts'
 import { type RequestTarget, splitRequestUrl } from './request-url.ts'
 import { type ResolveContext, resolveLink, type Scan } from './resolve.ts'
-import { CORS_HEADERS, optionsResponse } from './responses.ts'
+import { CORS_HEADERS, optionsResponse, redirectResponse } from './responses.ts'
 
 export type { Catalog, CatalogPage, CatalogProduct } from './catalog.ts'
 export type { ResolverConfig } from './config.ts'
@@ -29,9 +30,19 @@ export interface ResolverDeps {
   config: ResolverConfig
   /** Told about every failure inside the resolver (the client gets `500 INTERNAL_ERROR`). */
   onError?: (error: unknown, request: Request) => void
+  /** How many bare-GTIN scan answers to remember by URL (`answer-memo.ts`); 0 turns it off. Default 10,000. */
+  answerMemoSize?: number
 }
 
+const ANSWER_MEMO_SIZE = 10_000
+
 export type Resolver = (request: Request) => Promise<Response>
+
+/**
+ * The resolver for a request whose URL is already split (the service's resolver port splits it once for the
+ * request log, the pages and the resolver). Answers synchronously when it can; never throws.
+ */
+export type ResolverRoute = (request: Request, target: RequestTarget) => Response | Promise<Response>
 
 /** Last resort when even the error page fails: a constant JSON body. */
 function internalError(head: boolean): Response {
@@ -63,7 +74,7 @@ function dispatch(
   // GS1-Conformant Resolver 1.2 §2.13: a trailing slash is tolerated.
   let path = target.path
   if (path.length > 1 && path.charCodeAt(path.length - 1) === 47) path = path.slice(0, -1)
-  const scan: Scan = { request, head, host, query: target.query }
+  const scan: Scan = { url: target.url, request, head, host, query: target.query }
   if (path === '/01' || path.startsWith('/01/')) {
     const link = parseGtinPath(path.slice(3))
     return link === null
@@ -82,13 +93,17 @@ function dispatch(
 }
 
 /** Finds the resolver host the request was made on, then dispatches. */
-function route(router: Router, request: Request, head: boolean): Response | Promise<Response> {
-  const target = splitRequestUrl(request.url)
+function route(
+  router: Router,
+  request: Request,
+  head: boolean,
+  target: RequestTarget,
+): Response | Promise<Response> {
   const { config, catalog } = router.ctx
   const host = configuredHost(config, router.hosts, target.authority)
   if (host !== null) return dispatch(router, request, head, host, target)
   // DESIGN §3: a host that is neither configured nor an active custom domain answers 404.
-  return customDomainHost(config, catalog, target.authority).then((custom) =>
+  return customDomainHost(config, router.hosts, catalog, target.authority).then((custom) =>
     custom === null
       ? errorResponse(404, ERROR_NOT_FOUND, request, head)
       : dispatch(router, request, head, custom, target),
@@ -109,6 +124,41 @@ function fail(router: Router, error: unknown, request: Request, head: boolean): 
   }
 }
 
+/** The resolver behind both signatures: `url` is the request's URL, `split` its parts when the caller has them. */
+function createHandler(
+  deps: ResolverDeps,
+): (request: Request, url: string, split: RequestTarget | null) => Response | Promise<Response> {
+  const config = compileConfig(deps.config)
+  const memo = new AnswerMemo(deps.catalog, deps.answerMemoSize ?? ANSWER_MEMO_SIZE)
+  const router: Router = {
+    ctx: { config, catalog: deps.catalog, memo },
+    hosts: configuredHosts(config),
+    onError: deps.onError,
+  }
+  return function handle(request, url, split) {
+    const method = request.method
+    const head = method === 'HEAD'
+    try {
+      // A repeated bare-GTIN scan: the remembered redirect, without parsing, lookup or language choice.
+      if (head || method === 'GET') {
+        const remembered = memo.find(url, request)
+        if (remembered !== undefined) return redirectResponse(remembered)
+      }
+      const result = route(router, request, head, split ?? splitRequestUrl(url))
+      // Native promises are never patched by a server adapter, unlike Response on some runtimes.
+      return result instanceof Promise ? result.catch((error) => fail(router, error, request, head)) : result
+    } catch (error) {
+      return fail(router, error, request, head)
+    }
+  }
+}
+
+/** Creates the resolver route (see `ResolverRoute`); `createResolver` is the same behind the Web-Fetch signature. */
+export function createResolverRoute(deps: ResolverDeps): ResolverRoute {
+  const handle = createHandler(deps)
+  return (request, target) => handle(request, target.url, target)
+}
+
 /**
  * Creates the resolver. It never listens: the entries (`serve.ts`, `serve-deno.ts`, `serve-node.ts`, the
  * app's start-up) pass it to a server. Storage is reached only through `catalog`.
@@ -118,22 +168,9 @@ function fail(router: Router, error: unknown, request: Request, head: boolean): 
  * const response = await resolver(new Request('http://localhost:3001/01/09506000134352'))
  */
 export function createResolver(deps: ResolverDeps): Resolver {
-  const config = compileConfig(deps.config)
-  const router: Router = {
-    ctx: { config, catalog: deps.catalog },
-    hosts: configuredHosts(config),
-    onError: deps.onError,
-  }
+  const handle = createHandler(deps)
   return function resolve(request: Request): Promise<Response> {
-    const head = request.method === 'HEAD'
-    try {
-      const result = route(router, request, head)
-      // Native promises are never patched by a server adapter, unlike Response on some runtimes.
-      return result instanceof Promise
-        ? result.catch((error) => fail(router, error, request, head))
-        : Promise.resolve(result)
-    } catch (error) {
-      return Promise.resolve(fail(router, error, request, head))
-    }
+    const result = handle(request, request.url, null)
+    return result instanceof Promise ? result : Promise.resolve(result)
   }
 }

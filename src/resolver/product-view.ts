@@ -1,6 +1,7 @@
 /** What the resolver derives from a catalog product, computed once per product object (cached by identity). */
 import { linkTypeUri, toLinkTypeName } from '../gs1/link-types.ts'
 import type { CatalogPage, CatalogProduct } from './catalog.ts'
+import type { ScanHost } from './hosts.ts'
 
 export interface PageView {
   readonly page: CatalogPage
@@ -14,6 +15,11 @@ export interface PageView {
   readonly base: string
   /** `/{locale}/{brand}/{product}/{page}` per language. */
   readonly paths: ReadonlyMap<string, string>
+  /**
+   * Header lists of bare-GTIN redirects to this page, by scanned host (an object per resolver and host, so
+   * resolvers over the same products never share one) and language (resolve.ts).
+   */
+  readonly redirects: WeakMap<ScanHost, Map<string, Headers>>
 }
 
 export interface ProductView {
@@ -43,6 +49,7 @@ function pageView(product: CatalogProduct, page: CatalogPage): PageView {
     languages,
     base,
     paths,
+    redirects: new WeakMap(),
   }
 }
 

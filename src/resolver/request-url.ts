@@ -1,6 +1,8 @@
 /** Splits a request URL into authority, raw path and raw query without a URL object (hot path). */
 
 export interface RequestTarget {
+  /** The whole URL it was split from. */
+  readonly url: string
   /** Lower-case `host[:port]`. */
   readonly authority: string
   /** Raw path as sent, always starting with `/`. */
@@ -29,5 +31,5 @@ export function splitRequestUrl(url: string): RequestTarget {
   const pathEnd = queryStart !== -1 ? queryStart : end
   const path = pathStart === -1 ? '/' : url.slice(pathStart, pathEnd)
   const query = queryStart === -1 ? '' : url.slice(queryStart + 1, end)
-  return { authority: authority.toLowerCase(), path, query }
+  return { url, authority: authority.toLowerCase(), path, query }
 }

@@ -1,25 +1,29 @@
 /** Resolving a valid GTIN link on a resolver host: find the product, then redirect or answer the linkset (SPEC). */
+import type { AnswerMemo } from './answer-memo.ts'
 import type { Catalog, CatalogProduct } from './catalog.ts'
 import type { CompiledConfig } from './config.ts'
-import { CACHE_PERSONAL, ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
+import { CACHE_PERSONAL, CACHE_RESOLVED, ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
 import { errorResponse } from './errors.ts'
 import type { ScanHost } from './hosts.ts'
 import { hasLocaleCookie, pickLanguage, scannerLanguages } from './language.ts'
 import { type DigitalLink, linkPath } from './link.ts'
 import { linksetResponse } from './linkset-response.ts'
 import { negotiate } from './negotiate.ts'
-import { pagePath, productView } from './product-view.ts'
+import { type ProductView, pagePath, productView } from './product-view.ts'
 import { effectiveQuery, linkTypeParam, pinnedQuery, redirectQuery } from './query.ts'
-import { redirectResponse } from './responses.ts'
-import { LINK_TYPE_LINKSET, selectTarget } from './target.ts'
+import { redirectHeaders, redirectResponse } from './responses.ts'
+import { LINK_TYPE_LINKSET, type PageTarget, selectTarget } from './target.ts'
 
 export interface ResolveContext {
   readonly config: CompiledConfig
   readonly catalog: Catalog
+  readonly memo: AnswerMemo
 }
 
 /** One scan: where it was made, what it asked for. */
 export interface Scan {
+  /** The request URL as received (the key of remembered answers). */
+  readonly url: string
   readonly request: Request
   readonly head: boolean
   readonly host: ScanHost
@@ -42,8 +46,14 @@ function customOrigin(ctx: ResolveContext, domain: string): string {
  * Resolves a syntactically valid link. The GTIN alone decides whether the product exists: unknown lots or
  * serials never give `404` (GS1-Conformant Resolver 1.2 §2.5.9, walking up internally).
  */
-export function resolveLink(ctx: ResolveContext, scan: Scan, link: DigitalLink): Promise<Response> {
-  // One promise hop for the lookup, no async frames: this is the hot path.
+export function resolveLink(
+  ctx: ResolveContext,
+  scan: Scan,
+  link: DigitalLink,
+): Response | Promise<Response> {
+  // The hot path: a cached product is answered synchronously; otherwise one promise hop, no async frames.
+  const known = ctx.catalog.peekByGtin?.(link.gtin)
+  if (known !== undefined) return respond(ctx, scan, link, known)
   return ctx.catalog.findByGtin(link.gtin).then((product) => respond(ctx, scan, link, product))
 }
 
@@ -62,8 +72,6 @@ function respond(
   const view = productView(product)
   const linkType = linkTypeParam(scan.query)
   const query = effectiveQuery(link, scan.query)
-  const path = linkPath(link)
-  const anchor = host.origin + path
   const negotiation = negotiate(request.headers.get('accept'))
   if (negotiation.linkset || linkType === LINK_TYPE_LINKSET) {
     // Redirect rule 2: a linkset request is answered on the scanned host, with links to the custom domain;
@@ -72,32 +80,63 @@ function respond(
       product.customDomain === null ? ctx.config.resolver.origin : customOrigin(ctx, product.customDomain)
     return linksetResponse({
       view,
-      anchor,
+      anchor: host.origin + linkPath(link),
       targets: { origin, pins: pinnedQuery(link, query) },
       format: negotiation.format,
       request,
       head: scan.head,
     })
   }
-  const linkHeader = `<${anchor}${LINK_LINKSET_AND_CONTEXT}`
   if (product.customDomain !== null && host.domain === null) {
     // Redirect rule 2: the same uncompressed link on the brand's custom domain, same query.
-    return redirectResponse(withQuery(customOrigin(ctx, product.customDomain) + path, query), linkHeader)
+    const path = linkPath(link)
+    const location = withQuery(customOrigin(ctx, product.customDomain) + path, query)
+    return redirectResponse(redirectHeaders(location, linksetLink(host, path), CACHE_RESOLVED))
   }
   const target = selectTarget(view, linkType)
   if (target.kind !== 'page') return errorResponse(404, ERROR_NOT_FOUND, request, scan.head)
+  return pageRedirect(ctx, scan, link, query, view, target)
+}
+
+/** The `Link` header of a redirect: the anchor's linkset and the JSON-LD context (SPEC redirect rule 5). */
+function linksetLink(host: ScanHost, path: string): string {
+  return `<${host.origin}${path}${LINK_LINKSET_AND_CONTEXT}`
+}
+
+/** Redirect rules 1, 3 and 4: to the page in the scanner's language, the query passed on. */
+function pageRedirect(
+  ctx: ResolveContext,
+  scan: Scan,
+  link: DigitalLink,
+  query: string,
+  view: ProductView,
+  target: PageTarget,
+): Response {
+  const { host, request } = scan
   const page = target.page
   const scanner = target.productLanguage ? NO_LANGUAGES : scannerLanguages(request.headers)
   const language = pickLanguage(page.languages, scanner, view.defaultLanguage)
+  // The Vary header cannot name one cookie; a CDN must not give this visitor's pick to the next scanner.
+  const personal = scanner !== NO_LANGUAGES && hasLocaleCookie(request.headers)
   // Redirect rule 1: a path on the scanned host; absolute on {resolver_url} for a scan on {short_url}.
   const origin = host.kind === 'short' ? ctx.config.resolver.origin : ''
-  const response = redirectResponse(
-    withQuery(origin + pagePath(page, language), redirectQuery(link, query)),
-    linkHeader,
-  )
-  // The Vary header cannot name one cookie; a CDN must not give this visitor's pick to the next scanner.
-  if (scanner !== NO_LANGUAGES && hasLocaleCookie(request.headers)) {
-    response.headers.set('cache-control', CACHE_PERSONAL)
+  if (personal || query !== '' || link.qualifiers.length > 0) {
+    const location = withQuery(origin + pagePath(page, language), redirectQuery(link, query))
+    const cache = personal ? CACHE_PERSONAL : CACHE_RESOLVED
+    return redirectResponse(redirectHeaders(location, linksetLink(host, linkPath(link)), cache))
   }
-  return response
+  // A bare `/01/{gtin}` scan: the header list depends only on the page, the host and the language.
+  let byLanguage = page.redirects.get(host)
+  if (byLanguage === undefined) {
+    byLanguage = new Map()
+    page.redirects.set(host, byLanguage)
+  }
+  let headers = byLanguage.get(language)
+  if (headers === undefined) {
+    const location = origin + pagePath(page, language)
+    headers = redirectHeaders(location, linksetLink(host, linkPath(link)), CACHE_RESOLVED)
+    byLanguage.set(language, headers)
+  }
+  ctx.memo.remember(scan.url, request, view.product, headers)
+  return redirectResponse(headers)
 }

@@ -2,7 +2,6 @@
 import { HTML_CSP } from '../pages/layout.ts'
 import {
   ALLOW,
-  CACHE_RESOLVED,
   CONTENT_TYPE_HTML,
   CORS_ALLOW_HEADERS,
   CORS_ALLOW_METHODS,
@@ -41,8 +40,8 @@ export function headerTemplate(fields: Readonly<HeaderFields>): Headers {
   return new Headers({ ...fields, ...CORS_HEADERS })
 }
 
-const REDIRECT = headerTemplate({ 'cache-control': CACHE_RESOLVED, vary: VARY })
 const OPTIONS = headerTemplate({ allow: ALLOW, 'access-control-max-age': CORS_MAX_AGE })
+const REDIRECT_CORS = headerTemplate({ vary: VARY })
 
 /**
  * A response from a template plus its own `Link` header (and `Location` for a redirect); the body is
@@ -59,16 +58,21 @@ export function templateResponse(
   return response
 }
 
-/**
- * The hot path: a `307` with SPEC redirect rules 1–5 and the `Link` header to the linkset and the context.
- * No response cache: real scans differ (serials, queries, languages) and a CDN already caches repeats.
- */
-export function redirectResponse(location: string, link: string): Response {
-  const response = new Response(null, { status: STATUS_REDIRECT, headers: REDIRECT })
-  const headers = response.headers
+/** The headers of a redirect (SPEC redirect rules 1–5): `Location`, `Link`, `Cache-Control`, `Vary`, CORS. */
+export function redirectHeaders(location: string, link: string, cacheControl: string): Headers {
+  const headers = new Headers(REDIRECT_CORS)
   headers.set('location', location)
   headers.set('link', link)
-  return response
+  headers.set('cache-control', cacheControl)
+  return headers
+}
+
+/**
+ * The hot path: a `307` with the given headers. A response copies its headers (Fetch §5.4), so one list can
+ * serve every scan of the same target (see `cachedRedirect`), and is far cheaper than setting fields anew.
+ */
+export function redirectResponse(headers: Headers): Response {
+  return new Response(null, { status: STATUS_REDIRECT, headers })
 }
 
 /** A response with a body (dropped for HEAD). */

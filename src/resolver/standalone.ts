@@ -1,11 +1,12 @@
 /** Shared by the standalone entries: reads their environment once and builds the resolver over a memory catalog. */
 import { publishedProducts } from '../catalog/products.ts'
 import { validateCatalog } from '../catalog/validate.ts'
-import { createPagesHandler } from '../pages/index.ts'
+import { createPagesRoute } from '../pages/index.ts'
 import type { CatalogProduct } from './catalog.ts'
 import type { ResolverConfig } from './config.ts'
-import { createResolver, type Resolver } from './index.ts'
+import { createResolverRoute, type Resolver } from './index.ts'
 import { createMemoryCatalog } from './memory-catalog.ts'
+import { splitRequestUrl } from './request-url.ts'
 
 /** DESIGN §3 defaults. */
 const DEFAULTS = {
@@ -49,9 +50,12 @@ export async function standaloneResolver(
   const catalog = createMemoryCatalog(products)
   const onError = (error: unknown) =>
     console.error('resolver error', error instanceof Error ? error.name : error)
-  const resolve = createResolver({ catalog, config, onError })
-  const pages = createPagesHandler({ catalog, config, onError })
-  const resolver: Resolver = async (request) => (await pages(request)) ?? resolve(request)
+  const resolve = createResolverRoute({ catalog, config, onError })
+  const pages = createPagesRoute({ catalog, config, onError })
+  const resolver: Resolver = (request) => {
+    const target = splitRequestUrl(request.url)
+    return Promise.resolve(pages(request, target) ?? resolve(request, target))
+  }
   return { port: port(env.RESOLVER_PORT ?? DEFAULTS.RESOLVER_PORT), resolver }
 }
 

@@ -2,11 +2,14 @@
 import { toLinkTypeName } from '../gs1/link-types.ts'
 import type { PageView, ProductView } from './product-view.ts'
 
-export type Target =
-  /** A page; `productLanguage` when it must open in the product's default language (`gs1:defaultLink`). */
-  | { readonly kind: 'page'; readonly page: PageView; readonly productLanguage: boolean }
-  | { readonly kind: 'linkset' }
-  | { readonly kind: 'missing' }
+/** A page; `productLanguage` when it must open in the product's default language (`gs1:defaultLink`). */
+export interface PageTarget {
+  readonly kind: 'page'
+  readonly page: PageView
+  readonly productLanguage: boolean
+}
+
+export type Target = PageTarget | { readonly kind: 'linkset' } | { readonly kind: 'missing' }
 
 const LINKSET: Target = { kind: 'linkset' }
 const MISSING: Target = { kind: 'missing' }

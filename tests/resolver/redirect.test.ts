@@ -1,5 +1,17 @@
 import { describe, expect, test } from 'bun:test'
-import { CONTEXT_URL, CUSTOM, makeResolver, RESOLVER, req, SHORT, send } from './fixtures.ts'
+import { createResolver } from '../../src/resolver/index.ts'
+import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
+import {
+  CONTEXT_URL,
+  CUSTOM,
+  config,
+  makeResolver,
+  products,
+  RESOLVER,
+  req,
+  SHORT,
+  send,
+} from './fixtures.ts'
 
 const TEA = '/01/04012345000009'
 const OIL = '/01/09506000134376'
@@ -173,5 +185,66 @@ describe('not found', () => {
   test('a product without pages answers 404', async () => {
     const resolver = makeResolver([{ ...(await import('./fixtures.ts')).greenTea, pages: [] }])
     expect((await resolver(req(TEA))).status).toBe(404)
+  })
+})
+
+describe('repeated scans of the same link', () => {
+  const headersOf = (res: Response) => Object.fromEntries(res.headers)
+
+  test('each host keeps its own Location and Link, however the scans alternate', async () => {
+    const resolver = makeResolver()
+    for (let round = 0; round < 2; round++) {
+      const onResolver = await resolver(req(TEA))
+      const onShort = await resolver(req(TEA, {}, SHORT))
+      const onCustom = await resolver(req(RISOTTO, {}, CUSTOM))
+      expect(onResolver.headers.get('location')).toBe('/en/northwind/green-tea/about')
+      expect(onResolver.headers.get('link')).toStartWith(`<${RESOLVER}${TEA}?linkType=linkset>`)
+      expect(onShort.headers.get('location')).toBe(`${RESOLVER}/en/northwind/green-tea/about`)
+      expect(onShort.headers.get('link')).toStartWith(`<${SHORT}${TEA}?linkType=linkset>`)
+      expect(onCustom.headers.get('location')).toBe('/en/dal-giardino/risotto-rice/product')
+      expect(onCustom.headers.get('link')).toStartWith(`<${CUSTOM}${RISOTTO}?linkType=linkset>`)
+    }
+  })
+
+  test("two resolvers over the same products keep their own {resolver_url} in a short link's Location", async () => {
+    const other = makeResolver(undefined, { resolverUrl: 'https://id.example' })
+    expect((await send(TEA, {}, SHORT)).headers.get('location')).toBe(
+      `${RESOLVER}/en/northwind/green-tea/about`,
+    )
+    expect((await other(req(TEA, {}, SHORT))).headers.get('location')).toBe(
+      'https://id.example/en/northwind/green-tea/about',
+    )
+  })
+
+  test("changing one answer's headers does not change the next answer", async () => {
+    const first = await send(OIL)
+    const expected = headersOf(first)
+    first.headers.set('location', '/elsewhere')
+    first.headers.delete('link')
+    expect(headersOf(await send(OIL))).toEqual(expected)
+  })
+
+  test('the language follows each scan: Accept-Language, then none, then the locale cookie', async () => {
+    const english = await send(OIL, { headers: { 'accept-language': 'en' } })
+    const plain = await send(OIL)
+    const picked = await send(OIL, { headers: { cookie: 'locale=es' } })
+    const plainAgain = await send(OIL)
+    expect(english.headers.get('location')).toBe('/en/northwind/olive-oil/info')
+    expect(plain.headers.get('location')).toBe('/fr/northwind/olive-oil/info')
+    expect(picked.headers.get('location')).toBe('/es/northwind/olive-oil/info')
+    expect(picked.headers.get('cache-control')).toBe('private, max-age=0')
+    expect(plainAgain.headers.get('cache-control')).toBe('public, s-maxage=600, stale-while-revalidate=600')
+  })
+
+  test('a catalog that cannot answer synchronously gives the same answers', async () => {
+    const { peekByGtin: _sync, ...asyncOnly } = createMemoryCatalog(products)
+    const resolver = createResolver({ catalog: asyncOnly, config })
+    for (const path of [TEA, OIL, `${TEA}/10/L1?x=1`, RISOTTO, '/01/09506000134383']) {
+      const viaPeek = await send(path)
+      const viaFind = await resolver(req(path))
+      expect(viaFind.status).toBe(viaPeek.status)
+      expect(headersOf(viaFind)).toEqual(headersOf(viaPeek))
+      expect(await viaFind.text()).toBe(await viaPeek.text())
+    }
   })
 })

@@ -5,16 +5,32 @@ import { splitRequestUrl } from '../../src/resolver/request-url.ts'
 describe('splitRequestUrl', () => {
   test('splits authority, raw path and raw query', () => {
     expect(splitRequestUrl('http://LocalHost:3001/01/1?a=%20b&c')).toEqual({
+      url: 'http://LocalHost:3001/01/1?a=%20b&c',
       authority: 'localhost:3001',
       path: '/01/1',
       query: 'a=%20b&c',
     })
   })
   test('handles a missing path, a missing query, a fragment and userinfo', () => {
-    expect(splitRequestUrl('http://h')).toEqual({ authority: 'h', path: '/', query: '' })
-    expect(splitRequestUrl('http://h?x=1')).toEqual({ authority: 'h', path: '/', query: 'x=1' })
-    expect(splitRequestUrl('http://u:p@h/p#f?g')).toEqual({ authority: 'h', path: '/p', query: '' })
-    expect(splitRequestUrl('http://h/p?q=/x')).toEqual({ authority: 'h', path: '/p', query: 'q=/x' })
+    expect(splitRequestUrl('http://h')).toEqual({ url: 'http://h', authority: 'h', path: '/', query: '' })
+    expect(splitRequestUrl('http://h?x=1')).toEqual({
+      url: 'http://h?x=1',
+      authority: 'h',
+      path: '/',
+      query: 'x=1',
+    })
+    expect(splitRequestUrl('http://u:p@h/p#f?g')).toEqual({
+      url: 'http://u:p@h/p#f?g',
+      authority: 'h',
+      path: '/p',
+      query: '',
+    })
+    expect(splitRequestUrl('http://h/p?q=/x')).toEqual({
+      url: 'http://h/p?q=/x',
+      authority: 'h',
+      path: '/p',
+      query: 'q=/x',
+    })
   })
 })
 
