@@ -1,5 +1,6 @@
-/** Recent redirects of bare-GTIN scans by request URL, so that a repeated scan skips parsing and choosing. */
+/** Recent answers to bare-GTIN scans by request URL, so that a repeated scan skips parsing and choosing. */
 import type { Catalog, CatalogProduct } from './catalog.ts'
+import type { Answer } from './responses.ts'
 
 /** One remembered answer and everything it was derived from besides the URL. */
 interface Entry {
@@ -9,11 +10,12 @@ interface Entry {
   readonly gtin: string
   /** The catalog's object when the answer was made; a reload or an invalidation gives another one. */
   readonly product: CatalogProduct
-  readonly headers: Headers
+  readonly answer: Answer
 }
 
 /**
- * A bounded map from the URL of a bare `/01/{gtin}` scan (no qualifiers, no query) to its redirect headers.
+ * A bounded map from the URL of a bare `/01/{gtin}` scan (no qualifiers, no query) to its answer: the
+ * redirect, or the linkset in the format negotiated.
  * An entry serves only a request with the same `Accept`, `Accept-Language` and `Cookie` while the catalog
  * still answers the GTIN, without I/O, with the very product object the answer was made from: a change of
  * the catalog (a reload, a notification, an expiry) is a miss, never a stale answer.
@@ -31,8 +33,8 @@ export class AnswerMemo {
     return this.catalog.peekByGtin !== undefined && this.maxEntries > 0
   }
 
-  /** The remembered redirect headers for this URL and request, or undefined. */
-  find(url: string, request: Request): Headers | undefined {
+  /** The remembered answer for this URL and request, or undefined. */
+  find(url: string, request: Request): Answer | undefined {
     const entry = this.#entries.get(url)
     if (entry === undefined) return undefined
     const h = request.headers
@@ -46,11 +48,11 @@ export class AnswerMemo {
       this.#entries.delete(url)
       return undefined
     }
-    return entry.headers
+    return entry.answer
   }
 
-  /** Remembers the redirect of a bare scan; the oldest entry goes when the memo is full. */
-  remember(url: string, request: Request, product: CatalogProduct, headers: Headers): void {
+  /** Remembers the answer to a bare scan; the oldest entry goes when the memo is full. */
+  remember(url: string, request: Request, product: CatalogProduct, answer: Answer): void {
     if (!this.enabled) return
     const h = request.headers
     this.#entries.set(url, {
@@ -59,7 +61,7 @@ export class AnswerMemo {
       cookie: h.get('cookie'),
       gtin: product.gtin,
       product,
-      headers,
+      answer,
     })
     if (this.#entries.size > this.maxEntries) {
       const oldest = this.#entries.keys().next()

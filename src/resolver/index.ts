@@ -19,7 +19,7 @@ import { configuredHost, configuredHosts, customDomainHost, type Hosts, type Sca
 import { parseGtinPath } from './path.ts'
 import { type RequestTarget, splitRequestUrl } from './request-url.ts'
 import { type ResolveContext, resolveLink, type Scan } from './resolve.ts'
-import { CORS_HEADERS, optionsResponse, redirectResponse } from './responses.ts'
+import { answerResponse, CORS_HEADERS, optionsResponse } from './responses.ts'
 
 export type { Catalog, CatalogPage, CatalogProduct } from './catalog.ts'
 export type { ResolverConfig } from './config.ts'
@@ -139,10 +139,10 @@ function createHandler(
     const method = request.method
     const head = method === 'HEAD'
     try {
-      // A repeated bare-GTIN scan: the remembered redirect, without parsing, lookup or language choice.
+      // A repeated bare-GTIN scan: the remembered answer, without parsing, lookup or negotiation.
       if (head || method === 'GET') {
         const remembered = memo.find(url, request)
-        if (remembered !== undefined) return redirectResponse(remembered)
+        if (remembered !== undefined) return answerResponse(remembered, head)
       }
       const result = route(router, request, head, split ?? splitRequestUrl(url))
       // Native promises are never patched by a server adapter, unlike Response on some runtimes.

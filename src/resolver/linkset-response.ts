@@ -15,7 +15,7 @@ import { scannerLanguages } from './language.ts'
 import { buildLinkset, type LinkTargets, withJsonLdContext } from './linkset.ts'
 import type { LinksetFormat } from './negotiate.ts'
 import type { ProductView } from './product-view.ts'
-import { HTML_HEADERS, headerTemplate, templateResponse } from './responses.ts'
+import { type Answer, HTML_HEADERS, headerTemplate, withHeaders } from './responses.ts'
 
 export interface LinksetRequest {
   readonly view: ProductView
@@ -24,7 +24,6 @@ export interface LinksetRequest {
   readonly targets: LinkTargets
   readonly format: LinksetFormat
   readonly request: Request
-  readonly head: boolean
 }
 
 const RESOLVED = { 'cache-control': CACHE_RESOLVED, vary: VARY }
@@ -56,19 +55,20 @@ function linksetJson(r: LinksetRequest): string {
  * `200` with the linkset. The JSON forms point to the JSON-LD context in `Link`; the JSON-LD and HTML forms
  * carry the context in the body, where JSON-LD 1.1 §6.1 says a context link header must be ignored.
  */
-export function linksetResponse(r: LinksetRequest): Response {
+export function linksetAnswer(r: LinksetRequest): Answer {
   const template = TEMPLATES[r.format]
   if (r.format === 'linkset' || r.format === 'json') {
-    return templateResponse(
-      200,
-      template,
-      r.head ? null : linksetJson(r),
-      `<${r.anchor}${LINK_LINKSET_AND_CONTEXT}`,
-    )
+    const link = `<${r.anchor}${LINK_LINKSET_AND_CONTEXT}`
+    return { status: 200, headers: withHeaders(template, { link }), body: linksetJson(r) }
   }
   const link = `<${r.anchor}${LINK_LINKSET_ONLY}`
-  if (r.format === 'ld')
-    return templateResponse(200, template, r.head ? null : LD_PREFIX + linksetJson(r).slice(1), link)
+  if (r.format === 'ld') {
+    return {
+      status: 200,
+      headers: withHeaders(template, { link }),
+      body: LD_PREFIX + linksetJson(r).slice(1),
+    }
+  }
   const linkset = buildLinkset(r.view, r.anchor, r.targets)
   const html = renderLinksetPage({
     language: uiLanguage(scannerLanguages(r.request.headers)),
@@ -76,5 +76,5 @@ export function linksetResponse(r: LinksetRequest): Response {
     descriptionLanguage: r.view.defaultLanguage,
     jsonLd: withJsonLdContext(linkset),
   })
-  return templateResponse(200, template, r.head ? null : html, link)
+  return { status: 200, headers: withHeaders(template, { link }), body: html }
 }

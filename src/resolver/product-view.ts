@@ -2,6 +2,7 @@
 import { linkTypeUri, toLinkTypeName } from '../gs1/link-types.ts'
 import type { CatalogPage, CatalogProduct } from './catalog.ts'
 import type { ScanHost } from './hosts.ts'
+import type { Answer } from './responses.ts'
 
 export interface PageView {
   readonly page: CatalogPage
@@ -16,10 +17,10 @@ export interface PageView {
   /** `/{locale}/{brand}/{product}/{page}` per language. */
   readonly paths: ReadonlyMap<string, string>
   /**
-   * Header lists of bare-GTIN redirects to this page, by scanned host (an object per resolver and host, so
-   * resolvers over the same products never share one) and language (resolve.ts).
+   * Bare-GTIN redirects to this page, by scanned host (an object per resolver and host, so resolvers over the
+   * same products never share one) and language (resolve.ts).
    */
-  readonly redirects: WeakMap<ScanHost, Map<string, Headers>>
+  readonly redirects: WeakMap<ScanHost, Map<string, Answer>>
 }
 
 export interface ProductView {

@@ -7,11 +7,11 @@ import { errorResponse } from './errors.ts'
 import type { ScanHost } from './hosts.ts'
 import { hasLocaleCookie, pickLanguage, scannerLanguages } from './language.ts'
 import { type DigitalLink, linkPath } from './link.ts'
-import { linksetResponse } from './linkset-response.ts'
+import { linksetAnswer } from './linkset-response.ts'
 import { negotiate } from './negotiate.ts'
 import { type ProductView, pagePath, productView } from './product-view.ts'
 import { effectiveQuery, linkTypeParam, pinnedQuery, redirectQuery } from './query.ts'
-import { redirectHeaders, redirectResponse } from './responses.ts'
+import { answerResponse, redirectAnswer, redirectHeaders } from './responses.ts'
 import { LINK_TYPE_LINKSET, type PageTarget, selectTarget } from './target.ts'
 
 export interface ResolveContext {
@@ -78,20 +78,24 @@ function respond(
     // links of other products lead to {resolver_url}, also from {short_url}.
     const origin =
       product.customDomain === null ? ctx.config.resolver.origin : customOrigin(ctx, product.customDomain)
-    return linksetResponse({
+    const answer = linksetAnswer({
       view,
       anchor: host.origin + linkPath(link),
       targets: { origin, pins: pinnedQuery(link, query) },
       format: negotiation.format,
       request,
-      head: scan.head,
     })
+    if (query === '' && link.qualifiers.length === 0) ctx.memo.remember(scan.url, request, product, answer)
+    return answerResponse(answer, scan.head)
   }
   if (product.customDomain !== null && host.domain === null) {
     // Redirect rule 2: the same uncompressed link on the brand's custom domain, same query.
     const path = linkPath(link)
     const location = withQuery(customOrigin(ctx, product.customDomain) + path, query)
-    return redirectResponse(redirectHeaders(location, linksetLink(host, path), CACHE_RESOLVED))
+    return answerResponse(
+      redirectAnswer(redirectHeaders(location, linksetLink(host, path), CACHE_RESOLVED)),
+      false,
+    )
   }
   const target = selectTarget(view, linkType)
   if (target.kind !== 'page') return errorResponse(404, ERROR_NOT_FOUND, request, scan.head)
@@ -123,20 +127,23 @@ function pageRedirect(
   if (personal || query !== '' || link.qualifiers.length > 0) {
     const location = withQuery(origin + pagePath(page, language), redirectQuery(link, query))
     const cache = personal ? CACHE_PERSONAL : CACHE_RESOLVED
-    return redirectResponse(redirectHeaders(location, linksetLink(host, linkPath(link)), cache))
+    return answerResponse(
+      redirectAnswer(redirectHeaders(location, linksetLink(host, linkPath(link)), cache)),
+      false,
+    )
   }
-  // A bare `/01/{gtin}` scan: the header list depends only on the page, the host and the language.
+  // A bare `/01/{gtin}` scan: the answer depends only on the page, the host and the language.
   let byLanguage = page.redirects.get(host)
   if (byLanguage === undefined) {
     byLanguage = new Map()
     page.redirects.set(host, byLanguage)
   }
-  let headers = byLanguage.get(language)
-  if (headers === undefined) {
+  let answer = byLanguage.get(language)
+  if (answer === undefined) {
     const location = origin + pagePath(page, language)
-    headers = redirectHeaders(location, linksetLink(host, linkPath(link)), CACHE_RESOLVED)
-    byLanguage.set(language, headers)
+    answer = redirectAnswer(redirectHeaders(location, linksetLink(host, linkPath(link)), CACHE_RESOLVED))
+    byLanguage.set(language, answer)
   }
-  ctx.memo.remember(scan.url, request, view.product, headers)
-  return redirectResponse(headers)
+  ctx.memo.remember(scan.url, request, view.product, answer)
+  return answerResponse(answer, false)
 }

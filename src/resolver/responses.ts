@@ -43,36 +43,35 @@ export function headerTemplate(fields: Readonly<HeaderFields>): Headers {
 const OPTIONS = headerTemplate({ allow: ALLOW, 'access-control-max-age': CORS_MAX_AGE })
 const REDIRECT_CORS = headerTemplate({ vary: VARY })
 
-/**
- * A response from a template plus its own `Link` header (and `Location` for a redirect); the body is
- * dropped for HEAD: same status and headers, RFC 9110 §9.3.2.
- */
-export function templateResponse(
-  status: number,
-  template: Headers,
-  body: string | null,
-  link: string,
-): Response {
-  const response = new Response(body, { status, headers: template })
-  response.headers.set('link', link)
-  return response
+/** A complete answer, kept whole where the same one serves many scans (page views, `answer-memo.ts`). */
+export interface Answer {
+  readonly status: number
+  /** Every header; a `Response` copies them (Fetch §5.4), so one list serves any number of responses. */
+  readonly headers: Headers
+  /** Dropped for HEAD: same status and headers, RFC 9110 §9.3.2. */
+  readonly body: string | null
+}
+
+/** The response of an answer; copying a whole header list is far cheaper than setting fields anew. */
+export function answerResponse(answer: Answer, head: boolean): Response {
+  return new Response(head ? null : answer.body, { status: answer.status, headers: answer.headers })
+}
+
+/** A template's headers plus `Link` (and more), as one list. */
+export function withHeaders(template: Headers, fields: Readonly<HeaderFields>): Headers {
+  const headers = new Headers(template)
+  for (const name in fields) headers.set(name, fields[name] as string)
+  return headers
 }
 
 /** The headers of a redirect (SPEC redirect rules 1–5): `Location`, `Link`, `Cache-Control`, `Vary`, CORS. */
 export function redirectHeaders(location: string, link: string, cacheControl: string): Headers {
-  const headers = new Headers(REDIRECT_CORS)
-  headers.set('location', location)
-  headers.set('link', link)
-  headers.set('cache-control', cacheControl)
-  return headers
+  return withHeaders(REDIRECT_CORS, { location, link, 'cache-control': cacheControl })
 }
 
-/**
- * The hot path: a `307` with the given headers. A response copies its headers (Fetch §5.4), so one list can
- * serve every scan of the same target (see `cachedRedirect`), and is far cheaper than setting fields anew.
- */
-export function redirectResponse(headers: Headers): Response {
-  return new Response(null, { status: STATUS_REDIRECT, headers })
+/** A `307` with the given headers. */
+export function redirectAnswer(headers: Headers): Answer {
+  return { status: STATUS_REDIRECT, headers, body: null }
 }
 
 /** A response with a body (dropped for HEAD). */

@@ -78,13 +78,13 @@ describe('remembered answers of bare scans', () => {
   test('keeps at most its size, drops the oldest first, and serves only the same Accept, Accept-Language and Cookie', async () => {
     const catalog = createMemoryCatalog(products)
     const memo = new AnswerMemo(catalog, 2)
-    const headers = new Headers({ location: '/x' })
+    const answer = { status: 307, headers: new Headers({ location: '/x' }), body: null }
     const scan = (url: string, h: Record<string, string> = {}) => new Request(url, { headers: h })
     for (const url of ['http://a/1', 'http://a/2', 'http://a/3'])
-      memo.remember(url, scan(url), oliveOil, headers)
+      memo.remember(url, scan(url), oliveOil, answer)
     expect(memo.size).toBe(2)
     expect(memo.find('http://a/1', scan('http://a/1'))).toBeUndefined()
-    expect(memo.find('http://a/3', scan('http://a/3'))).toBe(headers)
+    expect(memo.find('http://a/3', scan('http://a/3'))).toBe(answer)
     expect(memo.find('http://a/3', scan('http://a/3', { 'accept-language': 'en' }))).toBeUndefined()
     expect(memo.find('http://a/3', scan('http://a/3', { cookie: 'locale=en' }))).toBeUndefined()
     expect(memo.find('http://a/3', scan('http://a/3', { accept: 'text/html' }))).toBeUndefined()
@@ -94,7 +94,11 @@ describe('remembered answers of bare scans', () => {
     const { peekByGtin: _sync, ...asyncOnly } = createMemoryCatalog(products)
     const memo = new AnswerMemo(asyncOnly, 10)
     expect(memo.enabled).toBe(false)
-    memo.remember('http://a/1', new Request('http://a/1'), oliveOil, new Headers())
+    memo.remember('http://a/1', new Request('http://a/1'), oliveOil, {
+      status: 200,
+      headers: new Headers(),
+      body: '',
+    })
     expect(memo.size).toBe(0)
   })
 })
