@@ -41,6 +41,9 @@ function decode(segment: string): string | null {
  * resolver's other paths have fewer segments.
  */
 export function parsePagePath(rawPath: string): PagePath | null {
+  // Every scan of a GS1 Digital Link (`/01/…`) leaves here without a split.
+  const first = rawPath.charCodeAt(1) | 32
+  if (first < 97 || first > 122) return null
   const path = rawPath.length > 1 && rawPath.endsWith('/') ? rawPath.slice(0, -1) : rawPath
   const segments = path.split('/')
   if (segments.length !== 5 || segments[0] !== '') return null
