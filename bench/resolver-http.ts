@@ -144,6 +144,14 @@ const variants: Variant[] = [
     port: ours.port ?? 0,
   },
   {
+    // Never remembered (qualifiers): the whole path of parsing, lookup, choice and headers on every request.
+    name: 'resolver redirect, lot+serial',
+    url: (p) => `http://${HOST}:${p}/01/04012345000009/10/L1/21/S1`,
+    headers: {},
+    expect: 307,
+    port: ours.port ?? 0,
+  },
+  {
     name: 'service port redirect (+log)',
     url: (p) => `http://${HOST}:${p}/01/04012345000009`,
     headers: {},

@@ -2,7 +2,7 @@
 import type { AnswerMemo } from './answer-memo.ts'
 import type { Catalog, CatalogProduct } from './catalog.ts'
 import type { CompiledConfig } from './config.ts'
-import { CACHE_PERSONAL, CACHE_RESOLVED, ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
+import { ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
 import { errorResponse } from './errors.ts'
 import type { ScanHost } from './hosts.ts'
 import { hasLocaleCookie, pickLanguage, scannerLanguages } from './language.ts'
@@ -92,10 +92,7 @@ function respond(
     // Redirect rule 2: the same uncompressed link on the brand's custom domain, same query.
     const path = linkPath(link)
     const location = withQuery(customOrigin(ctx, product.customDomain) + path, query)
-    return answerResponse(
-      redirectAnswer(redirectHeaders(location, linksetLink(host, path), CACHE_RESOLVED)),
-      false,
-    )
+    return answerResponse(redirectAnswer(redirectHeaders(location, linksetLink(host, path))), false)
   }
   const target = selectTarget(view, linkType)
   if (target.kind !== 'page') return errorResponse(404, ERROR_NOT_FOUND, request, scan.head)
@@ -126,9 +123,8 @@ function pageRedirect(
   const origin = host.kind === 'short' ? ctx.config.resolver.origin : ''
   if (personal || query !== '' || link.qualifiers.length > 0) {
     const location = withQuery(origin + pagePath(page, language), redirectQuery(link, query))
-    const cache = personal ? CACHE_PERSONAL : CACHE_RESOLVED
     return answerResponse(
-      redirectAnswer(redirectHeaders(location, linksetLink(host, linkPath(link)), cache)),
+      redirectAnswer(redirectHeaders(location, linksetLink(host, linkPath(link)), personal)),
       false,
     )
   }
@@ -141,7 +137,7 @@ function pageRedirect(
   let answer = byLanguage.get(language)
   if (answer === undefined) {
     const location = origin + pagePath(page, language)
-    answer = redirectAnswer(redirectHeaders(location, linksetLink(host, linkPath(link)), CACHE_RESOLVED))
+    answer = redirectAnswer(redirectHeaders(location, linksetLink(host, linkPath(link))))
     byLanguage.set(language, answer)
   }
   ctx.memo.remember(scan.url, request, view.product, answer)

@@ -2,6 +2,8 @@
 import { HTML_CSP } from '../pages/layout.ts'
 import {
   ALLOW,
+  CACHE_PERSONAL,
+  CACHE_RESOLVED,
   CONTENT_TYPE_HTML,
   CORS_ALLOW_HEADERS,
   CORS_ALLOW_METHODS,
@@ -41,7 +43,9 @@ export function headerTemplate(fields: Readonly<HeaderFields>): Headers {
 }
 
 const OPTIONS = headerTemplate({ allow: ALLOW, 'access-control-max-age': CORS_MAX_AGE })
-const REDIRECT_CORS = headerTemplate({ vary: VARY })
+/** Redirect templates by `Cache-Control`: shared caches may keep it, or only the visitor's own (DESIGN §6). */
+const REDIRECT_PUBLIC = headerTemplate({ 'cache-control': CACHE_RESOLVED, vary: VARY })
+const REDIRECT_PERSONAL = headerTemplate({ 'cache-control': CACHE_PERSONAL, vary: VARY })
 
 /** A complete answer, kept whole where the same one serves many scans (page views, `answer-memo.ts`). */
 export interface Answer {
@@ -64,9 +68,15 @@ export function withHeaders(template: Headers, fields: Readonly<HeaderFields>): 
   return headers
 }
 
-/** The headers of a redirect (SPEC redirect rules 1–5): `Location`, `Link`, `Cache-Control`, `Vary`, CORS. */
-export function redirectHeaders(location: string, link: string, cacheControl: string): Headers {
-  return withHeaders(REDIRECT_CORS, { location, link, 'cache-control': cacheControl })
+/**
+ * The headers of a redirect (SPEC redirect rules 1–5): `Location`, `Link`, `Cache-Control`, `Vary`, CORS;
+ * `personal` when the language came from the visitor's `locale` cookie.
+ */
+export function redirectHeaders(location: string, link: string, personal = false): Headers {
+  const headers = new Headers(personal ? REDIRECT_PERSONAL : REDIRECT_PUBLIC)
+  headers.set('location', location)
+  headers.set('link', link)
+  return headers
 }
 
 /** A `307` with the given headers. */
