@@ -4,6 +4,7 @@ import { authFeature, tokenRequestLimiter } from './api/auth/index.ts'
 import { codesFeature } from './api/codes/index.ts'
 import { readiness } from './api/health.ts'
 import { openapiFeature } from './api/openapi/index.ts'
+import type { EnvironmentKey } from './auth/key-source.ts'
 import { createAuthService } from './auth/service.ts'
 import type { Config } from './config.ts'
 import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
@@ -28,6 +29,8 @@ export interface ServiceDeps {
   readonly database: Database
   readonly logger: Logger
   readonly clock: () => number
+  /** The signing key `config.signingKey` names, loaded already (else the auth service loads it). */
+  readonly environmentKey?: EnvironmentKey
 }
 
 /** Builds every part around an open database; `close()` stops listeners (the caller closes the database). */
@@ -35,7 +38,8 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
   const catalog = createDbCatalog(deps.database, { clock: deps.clock })
   await catalog.start()
   const appDeps: AppDeps = deps
-  // Creates the signing key on a first start (one key wins when several instances start at once).
+  // Signs with the environment's key (JWT_SECRET, JWT_KEY_FILE) if it names one; otherwise creates the database's
+  // signing key on a first start (one key wins when several instances start at once).
   const auth = await createAuthService(deps)
   const security = deps.config.security ?? DEFAULT_SECURITY_CONFIG
   // Failed client authentications per client ID and source address, refused before the hash (SECURITY.md §3).

@@ -17,7 +17,21 @@ export interface Config {
   readonly customDomainScheme: 'http' | 'https'
   /** Token rate limits, trusted proxies and the idle timeout (SECURITY.md); absent: the defaults. */
   readonly security?: SecurityConfig
+  /**
+   * Where the token signing key comes from when the environment names one (`JWT_SECRET` or `JWT_KEY_FILE`);
+   * absent: keys are generated and kept in the database. The file is read, and the key derived, at start-up
+   * (`loadSigningKey` in `src/auth/key-source.ts`), not here: reading the configuration does no I/O.
+   */
+  readonly signingKey?: SigningKeySource
 }
+
+/** The environment's signing key: a secret to derive it from, or the path of a file holding it. Never logged. */
+export type SigningKeySource =
+  | { readonly source: 'JWT_SECRET'; readonly secret: string }
+  | { readonly source: 'JWT_KEY_FILE'; readonly path: string }
+
+/** The shortest `JWT_SECRET` accepted, in characters (Unicode code points). */
+export const MIN_JWT_SECRET_LENGTH = 32
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; errors: string[] }
 
@@ -46,6 +60,7 @@ export function readConfig(env: Env): ConfigResult {
     shortUrl: readOrigin('SHORT_URL', env.SHORT_URL ?? DEFAULTS.shortUrl, errors),
     customDomainScheme: readScheme(env.CUSTOM_DOMAIN_SCHEME ?? DEFAULTS.customDomainScheme, errors),
     security: readSecurityConfig(env, errors),
+    ...readSigningKeySource(env, errors),
   }
   if (errors.length === 0 && config.resolverUrl === config.apiUrl) {
     errors.push('RESOLVER_URL must differ from API_URL: the resolver is not served on the API origin')
@@ -89,6 +104,26 @@ function readOrigin(name: string, raw: string, errors: string[]): string {
     return ''
   }
   return url.origin
+}
+
+/** `JWT_SECRET` or `JWT_KEY_FILE`, at most one; surrounding whitespace is ignored, empty means unset. */
+function readSigningKeySource(env: Env, errors: string[]): { signingKey?: SigningKeySource } {
+  const secret = nonEmpty(env.JWT_SECRET)
+  const path = nonEmpty(env.JWT_KEY_FILE)
+  if (secret !== undefined && path !== undefined) {
+    errors.push(
+      'JWT_SECRET and JWT_KEY_FILE are both set: set one of them, or neither to keep the key in the database',
+    )
+  }
+  if (secret !== undefined && [...secret].length < MIN_JWT_SECRET_LENGTH) {
+    // The message never holds the value, only what is wrong with it.
+    errors.push(
+      `JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters of random data (for example: openssl rand -base64 32)`,
+    )
+  }
+  if (secret !== undefined) return { signingKey: { source: 'JWT_SECRET', secret } }
+  if (path !== undefined) return { signingKey: { source: 'JWT_KEY_FILE', path } }
+  return {}
 }
 
 function readScheme(raw: string, errors: string[]): 'http' | 'https' {

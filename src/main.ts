@@ -1,4 +1,5 @@
 /** `bun run start`: read the configuration, open and migrate the database, seed a first embedded start, serve both ports. */
+import { type EnvironmentKey, loadSigningKey, SigningKeyError } from './auth/key-source.ts'
 import { banner } from './banner.ts'
 import { createService } from './boot.ts'
 import { readConfig } from './config.ts'
@@ -15,6 +16,18 @@ if (!loaded.ok) {
 const config = loaded.config
 const logger = createStdoutLogger()
 
+// A signing key named by the environment is read (JWT_KEY_FILE) or derived (JWT_SECRET) before the database opens;
+// a bad one is a configuration error on one line, without a stack trace or any key material.
+let environmentKey: EnvironmentKey | undefined
+try {
+  environmentKey = config.signingKey ? await loadSigningKey(config.signingKey) : undefined
+} catch (error) {
+  console.error(
+    `config error: ${error instanceof SigningKeyError ? error.message : 'the signing key could not be loaded'}`,
+  )
+  process.exit(2)
+}
+
 let database: Awaited<ReturnType<typeof openConfiguredDatabase>>
 try {
   database = await openConfiguredDatabase(config)
@@ -25,7 +38,7 @@ try {
 
 const seed =
   config.databaseUrl === null && (await isEmpty(database)) ? await seedDemo(database, Date.now) : null
-const service = await createService({ config, database, logger, clock: Date.now })
+const service = await createService({ config, database, logger, clock: Date.now, environmentKey })
 
 // Body, URL and idle limits, no development error page, peer addresses for the token rate limit (SECURITY.md §4).
 const onError = (error: unknown) => logger.error('server.error', { error: errorName(error) })

@@ -69,4 +69,55 @@ describe('readConfig', () => {
       errors: ['RESOLVER_URL must differ from API_URL: the resolver is not served on the API origin'],
     })
   })
+
+  describe('signing key (JWT_SECRET, JWT_KEY_FILE)', () => {
+    const SECRET = 'k7GZ1Qx0c9VtJm3Rb8NwYs2Ld5Hf6Pa4Ue'
+
+    test('neither set: no signingKey, the database keeps the key', () => {
+      const r = readConfig({ JWT_SECRET: ' ', JWT_KEY_FILE: '' })
+      expect(r.ok && 'signingKey' in r.config).toBe(false)
+    })
+
+    test('JWT_SECRET of at least 32 characters is taken, without surrounding whitespace', () => {
+      const r = readConfig({ JWT_SECRET: ` ${SECRET}\n` })
+      expect(r.ok && r.config.signingKey).toEqual({ source: 'JWT_SECRET', secret: SECRET })
+      const exact = 'x'.repeat(32)
+      expect(readConfig({ JWT_SECRET: exact })).toMatchObject({ ok: true })
+    })
+
+    test('JWT_KEY_FILE is taken as a path; the file is not read here', () => {
+      const r = readConfig({ JWT_KEY_FILE: ' keys/does-not-exist.pem ' })
+      expect(r.ok && r.config.signingKey).toEqual({ source: 'JWT_KEY_FILE', path: 'keys/does-not-exist.pem' })
+    })
+
+    test('a secret shorter than 32 characters is refused, counted in characters, and never quoted', () => {
+      for (const secret of ['short', 'x'.repeat(31), '🔑'.repeat(31)]) {
+        const r = readConfig({ JWT_SECRET: secret })
+        expect(r).toEqual({
+          ok: false,
+          errors: [
+            'JWT_SECRET must be at least 32 characters of random data (for example: openssl rand -base64 32)',
+          ],
+        })
+        expect(JSON.stringify(r)).not.toContain(secret)
+      }
+    })
+
+    test('both set is refused, alongside the other errors', () => {
+      expect(readConfig({ JWT_SECRET: SECRET, JWT_KEY_FILE: 'key.pem', API_PORT: 'x' })).toEqual({
+        ok: false,
+        errors: [
+          'API_PORT must be a port number from 0 to 65535',
+          'JWT_SECRET and JWT_KEY_FILE are both set: set one of them, or neither to keep the key in the database',
+        ],
+      })
+      expect(readConfig({ JWT_SECRET: 'short', JWT_KEY_FILE: 'key.pem' })).toEqual({
+        ok: false,
+        errors: [
+          'JWT_SECRET and JWT_KEY_FILE are both set: set one of them, or neither to keep the key in the database',
+          'JWT_SECRET must be at least 32 characters of random data (for example: openssl rand -base64 32)',
+        ],
+      })
+    })
+  })
 })

@@ -1,7 +1,11 @@
-/** The in-memory keyring: the current signing key and every key that still verifies, reloaded from the database. */
+/**
+ * The in-memory keyring: the current signing key and every key that still verifies, reloaded from the database;
+ * or, when the environment names the key, that one key alone.
+ */
 import type { CryptoKey } from 'jose'
 import type { Database } from '../db/database.ts'
 import { ensureSigningKey, listSigningKeys } from '../db/signing-keys.ts'
+import type { EnvironmentKey } from './key-source.ts'
 import { generateSigningKey, importSigningKey, importVerificationKey, type PublicJwk } from './keys.ts'
 
 export interface Keyring {
@@ -73,5 +77,20 @@ export async function openKeyring(
     },
     jwks: () => ({ keys: snapshot.jwks }),
     reload,
+  }
+}
+
+/**
+ * The keyring of a key from the environment (`JWT_SECRET`, `JWT_KEY_FILE`): that one key signs, verifies and is
+ * published; the database's keys are neither read nor created, and there is nothing to reload.
+ */
+export function fixedKeyring(key: EnvironmentKey): Keyring {
+  const signing = { kid: key.kid, key: key.signing }
+  const jwks = { keys: [key.jwk] }
+  return {
+    signing: () => signing,
+    keyFor: async (kid) => (kid === key.kid ? key.verification : undefined),
+    jwks: () => jwks,
+    reload: async () => {},
   }
 }

@@ -47,12 +47,21 @@ export async function importSigningKey(stored: StoredKey): Promise<CryptoKey> {
 }
 
 /** Imports the public half for verification and builds its JWKS entry. */
-export async function importVerificationKey(stored: StoredKey): Promise<VerificationKey> {
-  const { kty, crv, x, y } = stored.publicJwk as JWK
-  const jwk: PublicJwk = { kty: String(kty), kid: stored.kid, alg: stored.algorithm, use: 'sig' }
+export function importVerificationKey(stored: StoredKey): Promise<VerificationKey> {
+  return importPublicKey(stored.kid, stored.algorithm, stored.publicJwk)
+}
+
+/** Imports a public JWK (only its public members are read) and builds its JWKS entry. */
+export async function importPublicKey(
+  kid: string,
+  algorithm: string,
+  publicJwk: Record<string, unknown>,
+): Promise<VerificationKey> {
+  const { kty, crv, x, y } = publicJwk as JWK
+  const jwk: PublicJwk = { kty: String(kty), kid, alg: algorithm, use: 'sig' }
   if (crv !== undefined) jwk.crv = crv
   if (x !== undefined) jwk.x = x
   if (y !== undefined) jwk.y = y
-  const key = (await importJWK({ kty, crv, x, y } as JWK, stored.algorithm)) as CryptoKey
-  return { kid: stored.kid, key, jwk }
+  const key = (await importJWK({ kty, crv, x, y } as JWK, algorithm)) as CryptoKey
+  return { kid, key, jwk }
 }

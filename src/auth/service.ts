@@ -6,7 +6,8 @@ import { coversApiClients } from '../db/organizations.ts'
 import { SIGNING_KEYS_CHANNEL } from '../db/signing-keys.ts'
 import { errorName } from '../log.ts'
 import { parseBearer } from './authorization.ts'
-import { openKeyring } from './keyring.ts'
+import { type EnvironmentKey, loadSigningKey } from './key-source.ts'
+import { fixedKeyring, type Keyring, openKeyring } from './keyring.ts'
 import { createLastUsedRecorder } from './last-used.ts'
 import { DUMMY_SECRET_HASH, verifySecret } from './secrets.ts'
 import { type ClientStanding, createStandingCache } from './standing.ts'
@@ -46,13 +47,16 @@ interface VerifiedToken {
   granted: { ok: true; principal: Principal }
 }
 
-/** Creates the service once a signing key exists (created here on first start). */
+/**
+ * Creates the service once a signing key exists: the environment's (`JWT_SECRET`, `JWT_KEY_FILE`), or the
+ * database's (created here on first start).
+ */
 export async function createAuthService(deps: AuthDeps, options: AuthOptions = {}): Promise<AuthService> {
   const { database, config, logger, clock } = deps
   const db = database.db
-  const keyring = await openKeyring(database, clock, (kid) =>
-    logger.info('auth.signing_key.created', { kid }),
-  )
+  const environmentKey =
+    deps.environmentKey ?? (config.signingKey ? await loadSigningKey(config.signingKey) : undefined)
+  const keyring = await openAnyKeyring(deps, environmentKey)
   const verified = createTokenCache<VerifiedToken>()
   const standing = createStandingCache(
     {
@@ -73,17 +77,25 @@ export async function createAuthService(deps: AuthDeps, options: AuthOptions = {
   const lastUsed = createLastUsedRecorder((entries) => recordLastUsed(db, entries), logger)
   const reloadKeys = () =>
     keyring.reload().catch((error) => logger.error('auth.keys.reload_failed', { error: errorName(error) }))
+  // A key from the environment never changes while the process runs: no key listener, no periodic reload.
+  const keysInDatabase = environmentKey === undefined
   const unlisten = await Promise.all([
     database.listen(CLIENTS_CHANNEL, () => standing.clear()),
-    database.listen(SIGNING_KEYS_CHANNEL, () => {
-      // A key change may be a withdrawal: forget verified tokens so each is checked against the new set.
-      verified.clear()
-      void reloadKeys()
-    }),
+    ...(keysInDatabase
+      ? [
+          database.listen(SIGNING_KEYS_CHANNEL, () => {
+            // A key change may be a withdrawal: forget verified tokens so each is checked against the new set.
+            verified.clear()
+            void reloadKeys()
+          }),
+        ]
+      : []),
   ])
   const timers = [
     unrefTimer(setInterval(() => void lastUsed.flush(), options.lastUsedFlushMs ?? 30_000)),
-    unrefTimer(setInterval(() => void reloadKeys(), options.keyRefreshMs ?? 60_000)),
+    ...(keysInDatabase
+      ? [unrefTimer(setInterval(() => void reloadKeys(), options.keyRefreshMs ?? 60_000))]
+      : []),
   ]
 
   async function issueToken(request: Parameters<AuthService['issueToken']>[0]): Promise<TokenGrant> {
@@ -169,6 +181,21 @@ export async function createAuthService(deps: AuthDeps, options: AuthOptions = {
       await lastUsed.flush()
     },
   }
+}
+
+/** The environment's key alone, or the database's keys (creating the first one on a first start). */
+async function openAnyKeyring(deps: AuthDeps, environmentKey: EnvironmentKey | undefined): Promise<Keyring> {
+  if (environmentKey !== undefined) {
+    // The kid is the public key's thumbprint: safe to log, and it tells which key the instance signs with.
+    deps.logger.info('auth.signing_key.environment', {
+      source: environmentKey.source,
+      kid: environmentKey.kid,
+    })
+    return fixedKeyring(environmentKey)
+  }
+  return openKeyring(deps.database, deps.clock, (kid) =>
+    deps.logger.info('auth.signing_key.created', { kid }),
+  )
 }
 
 /** Timers must not keep a process (or a test run) alive; `unref` exists on Bun, Node and Deno. */

@@ -2,6 +2,7 @@
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { Logger } from '../log.ts'
+import type { EnvironmentKey } from './key-source.ts'
 import type { PublicJwk } from './keys.ts'
 
 /** Who a verified request comes from (frozen: one object per token, shared by its requests). */
@@ -44,6 +45,11 @@ export interface AuthDeps {
   readonly config: Config
   readonly logger: Logger
   readonly clock: () => number
+  /**
+   * The key `config.signingKey` names, when the caller has loaded it already (`src/main.ts` does, so a bad key
+   * file stops the start before the database opens); otherwise the service loads it itself.
+   */
+  readonly environmentKey?: EnvironmentKey
 }
 
 export interface AuthOptions {

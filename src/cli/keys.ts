@@ -1,5 +1,11 @@
-/** `keys rotate | list`: token signing keys. Rotation signs new tokens with a new key; old tokens stay valid. */
+/**
+ * `keys rotate | list`: token signing keys. Rotation signs new tokens with a new key; old tokens stay valid.
+ * When the environment names the key (`JWT_SECRET`, `JWT_KEY_FILE`) the database's keys are not used: `rotate`
+ * refuses and `list` shows the environment's key.
+ */
+import { loadSigningKey } from '../auth/key-source.ts'
 import { generateSigningKey } from '../auth/keys.ts'
+import type { SigningKeySource } from '../config.ts'
 import { listSigningKeys, rotateSigningKey } from '../db/signing-keys.ts'
 import { parseFlags, positionals } from './args.ts'
 import { type CliContext, EXIT, UsageError } from './context.ts'
@@ -10,8 +16,13 @@ export async function runKeysCommand(args: string[], ctx: CliContext): Promise<n
   const [sub, ...rest] = args
   const { values, positionals: pos } = parseFlags(rest, { json: { type: 'boolean' } })
   const json = values.json === true
+  const environment = ctx.config.signingKey
   if (sub === 'rotate') {
     positionals(pos, 0, USAGE[0] as string)
+    if (environment !== undefined) {
+      ctx.io.err(`error: ${rotateRefusal(environment)}`)
+      return EXIT.refused
+    }
     const { key, retired } = await ctx.withDatabase((d) =>
       rotateSigningKey(d.db, generateSigningKey, ctx.clock),
     )
@@ -24,6 +35,13 @@ export async function runKeysCommand(args: string[], ctx: CliContext): Promise<n
   }
   if (sub === 'list') {
     positionals(pos, 0, USAGE[1] as string)
+    if (environment !== undefined) {
+      const key = await loadSigningKey(environment)
+      const view = { kid: key.kid, algorithm: key.jwk.alg, source: key.source }
+      if (json) ctx.io.out(JSON.stringify([view]))
+      else ctx.io.out([view.kid, view.algorithm, 'active', view.source].join('\t'))
+      return EXIT.ok
+    }
     const keys = await ctx.withDatabase((d) => listSigningKeys(d.db, ctx.clock()))
     const views = keys.map((k) => ({
       kid: k.kid,
@@ -38,4 +56,13 @@ export async function runKeysCommand(args: string[], ctx: CliContext): Promise<n
     return EXIT.ok
   }
   throw new UsageError(`usage:\n  ${USAGE.join('\n  ')}`)
+}
+
+/** Why `keys rotate` does nothing when the key comes from the environment, and how to rotate it instead. */
+export function rotateRefusal(source: SigningKeySource): string {
+  const how =
+    source.source === 'JWT_SECRET'
+      ? 'set a new JWT_SECRET on every instance and restart them'
+      : 'put a new key in JWT_KEY_FILE on every instance and restart them'
+  return `the signing key comes from the environment (${source.source}), not the database; to rotate it, ${how}`
 }

@@ -3,11 +3,12 @@ import { Elysia } from 'elysia'
 import { createApp } from '../../src/api/app.ts'
 import { authFeature, bearerAuth, principalOf, requireScope } from '../../src/api/auth/index.ts'
 import { type AuthOptions, type AuthService, createAuthService } from '../../src/auth/service.ts'
+import type { Config } from '../../src/config.ts'
 import { createClient } from '../../src/db/api-clients.ts'
 import type { Database } from '../../src/db/database.ts'
 import { createOrganization } from '../../src/db/organizations.ts'
 import type { Plan, SubscriptionStatus } from '../../src/db/schema.ts'
-import { apiRequest, testClock, testDeps } from '../support/app.ts'
+import { apiRequest, TEST_CONFIG, testClock, testDeps } from '../support/app.ts'
 
 export const FORM = 'application/x-www-form-urlencoded'
 export const GRANT = 'grant_type=client_credentials'
@@ -78,10 +79,14 @@ export function probeRoutes(auth: AuthService) {
     ) as unknown as Elysia
 }
 
-/** An app with the auth feature and probe routes, on a controllable clock. */
-export async function authHarness(database: Database, options: AuthOptions = {}) {
+/** An app with the auth feature and probe routes, on a controllable clock (`config`: the test configuration). */
+export async function authHarness(
+  database: Database,
+  options: AuthOptions = {},
+  config: Config = TEST_CONFIG,
+) {
   const clock = testClock()
-  const deps = testDeps(database, { clock })
+  const deps = testDeps(database, { clock, config })
   const auth = await createAuthService(deps, options)
   const app = createApp(deps, [authFeature({ ...deps, auth }), probeRoutes(auth)])
   return { app, auth, clock, deps }
