@@ -7,6 +7,8 @@ import { GTIN, openBenchApi } from './codes-setup.ts'
 const COUNT = Number(process.env.BENCH_RENDERS ?? 500)
 /** Distinct definitions in the repeated workload; COUNT requests walk them COUNT / SET_SIZE times. */
 const SET_SIZE = 50
+/** Requests per side before the other side's turn. */
+const BLOCK = 25
 const MODES = [
   'GS1_DATAMATRIX',
   'DATAMATRIX_GS1_DIGITAL_LINK_URI',
@@ -64,28 +66,52 @@ const viaHttp = (body: string) => check(fetch(`${api.base}/render`, { method: 'P
 const viaApp = (body: string) =>
   check(api.app.handle(new Request('http://api.bench/render', { method: 'POST', headers, body })))
 
-/** Times `fn` once; the cases alternate item by item, so load from other processes hits them alike. */
+/** Times `fn` once. */
 async function timed(fn: () => unknown): Promise<number> {
   const start = performance.now()
   await fn()
   return performance.now() - start
 }
 
-/** Bare toSVG and one /render path, alternating code by code; returns both totals in ms. */
-async function pair(mode: Mode, path: (body: string) => Promise<void>) {
+/**
+ * Runs `bare` and `path` over the same items in alternating blocks of BLOCK: load from other processes hits
+ * both alike, and each side runs warm, as a server does under a stream of requests (alternating item by item
+ * made each side pay for the other evicting it from the CPU caches). Returns both totals in ms.
+ */
+async function alternate<T>(
+  items: readonly T[],
+  bare: (item: T) => unknown,
+  path: (item: T) => Promise<unknown>,
+) {
   const total = { bare: 0, path: 0 }
-  for (let i = 0; i < COUNT; i++) {
-    const options = bareOptions(definition(mode))
-    const body = JSON.stringify(definition(mode))
-    total.bare += await timed(() => toSVG(options))
-    total.path += await timed(() => path(body))
+  for (let from = 0; from < items.length; from += BLOCK) {
+    const block = items.slice(from, from + BLOCK)
+    total.bare += await timed(() => {
+      for (const item of block) bare(item)
+    })
+    total.path += await timed(async () => {
+      for (const item of block) await path(item)
+    })
   }
   return total
 }
 
+/** Distinct codes (a new serial each): bare toSVG vs one /render path on the same definitions. */
+function pair(mode: Mode, path: (body: string) => Promise<void>) {
+  const items = Array.from({ length: COUNT }, () => {
+    const def = definition(mode)
+    return { options: bareOptions(def), body: JSON.stringify(def) }
+  })
+  return alternate(
+    items,
+    (item) => toSVG(item.options),
+    (item) => path(item.body),
+  )
+}
+
 console.log(`POST /render vs bwip-js toSVG, ${COUNT} distinct codes per case (Bun ${Bun.version})`)
 console.log(
-  '  each path alternates code by code with bare toSVG, so load from other processes hits both alike;',
+  `  each path alternates with bare toSVG in blocks of ${BLOCK}, so load from other processes hits both alike;`,
 )
 console.log(
   '  ratio = /render throughput / toSVG throughput (target >= 0.9x); HTTP: loopback, client in-process;',
@@ -98,16 +124,14 @@ console.log('  distinct: every code new (no cache can help); same: one set of de
  */
 async function sameDefinitions(mode: Mode) {
   const set = Array.from({ length: SET_SIZE }, () => definition(mode))
-  const bodies = set.map((d) => JSON.stringify(d))
-  const options = set.map(bareOptions)
-  const total = { bare: 0, path: 0 }
-  for (let pass = 0; pass < COUNT / SET_SIZE; pass++) {
-    for (let i = 0; i < SET_SIZE; i++) {
-      total.bare += await timed(() => toSVG(options[i] as Parameters<typeof toSVG>[0]))
-      total.path += await timed(() => viaHttp(bodies[i] as string))
-    }
-  }
-  return total
+  const items = Array.from({ length: COUNT }, (_, i) => set[i % SET_SIZE] as Record<string, unknown>).map(
+    (def) => ({ options: bareOptions(def), body: JSON.stringify(def) }),
+  )
+  return alternate(
+    items,
+    (item) => toSVG(item.options),
+    (item) => viaHttp(item.body),
+  )
 }
 
 for (const mode of MODES) {
