@@ -2,8 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-
-const ROOT = join(import.meta.dir, '..')
+import { freePort, ROOT, waitForOk } from './support/processes.ts'
 
 /** Starts `bun src/main.ts` with `env`; resolves with its exit code and output, or kills it after `ms`. */
 async function runMain(env: Record<string, string>, ms = 20_000) {
@@ -21,25 +20,6 @@ async function runMain(env: Record<string, string>, ms = 20_000) {
     stdout: await new Response(child.stdout).text(),
     stderr: await new Response(child.stderr).text(),
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = server.port as number
-  await server.stop(true)
-  return port
-}
-
-async function waitForOk(url: string, ms: number): Promise<Response> {
-  const until = Date.now() + ms
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url)
-      if (res.ok) return res
-    } catch {}
-    await Bun.sleep(100)
-  }
-  throw new Error(`${url} did not answer in ${ms} ms`)
 }
 
 describe('bun run start', () => {

@@ -11,6 +11,7 @@ import { signingKeys } from '../../src/db/schema.ts'
 import { recordLogLines, recordSecret } from '../security/log-audit.ts'
 import { apiRequest, TEST_CONFIG, testDeps } from '../support/app.ts'
 import { useTestDatabase } from '../support/db.ts'
+import { freePort, ROOT, waitForOk } from '../support/processes.ts'
 import { authHarness, obtainToken, probe, seedClient, seedOrganization } from './helpers.ts'
 
 const database = useTestDatabase()
@@ -181,7 +182,7 @@ describe('bun run start with JWT_SECRET', () => {
     const ports = await Promise.all([freePort(), freePort()])
     const [apiPort, resolverPort] = ports as [number, number]
     const child = Bun.spawn([process.execPath, 'src/main.ts'], {
-      cwd: join(import.meta.dir, '..', '..'),
+      cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',
         DATA_DIR: join(dir, 'pglite'),
@@ -211,22 +212,3 @@ describe('bun run start with JWT_SECRET', () => {
     expect(await new Response(child.stderr).text()).toBe('')
   }, 120_000)
 })
-
-async function freePort(): Promise<number> {
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = server.port as number
-  await server.stop(true)
-  return port
-}
-
-async function waitForOk(url: string, ms: number): Promise<Response> {
-  const until = Date.now() + ms
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url)
-      if (res.ok) return res
-    } catch {}
-    await Bun.sleep(100)
-  }
-  throw new Error(`${url} did not answer in ${ms} ms`)
-}

@@ -9,6 +9,7 @@ import type { Database } from '../../src/db/database.ts'
 import { createOrganization } from '../../src/db/organizations.ts'
 import type { Plan, SubscriptionStatus } from '../../src/db/schema.ts'
 import { apiRequest, TEST_CONFIG, testClock, testDeps } from '../support/app.ts'
+import { openTestDatabase, useFileFixture } from '../support/db.ts'
 
 export const FORM = 'application/x-www-form-urlencoded'
 export const GRANT = 'grant_type=client_credentials'
@@ -90,6 +91,62 @@ export async function authHarness(
   const auth = await createAuthService(deps, options)
   const app = createApp(deps, [authFeature({ ...deps, auth }), probeRoutes(auth)])
   return { app, auth, clock, deps }
+}
+
+/** What `authHarness` resolves to. */
+export type AuthHarness = Awaited<ReturnType<typeof authHarness>>
+
+/** What `useAuthHarness` opens for a test file: the harness, its database and the seeded client's credentials. */
+export interface AuthFixture extends AuthHarness {
+  readonly database: Database
+  readonly client: { clientId: string; clientSecret: string }
+}
+
+/** Opens a test database and runs `seed` on it, closing the database again if seeding fails. */
+async function openSeeded<T>(seed: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openTestDatabase()
+  try {
+    return await seed(database)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+}
+
+/**
+ * Registers hooks that open a test database with the organization 'acme' for the current file and close it
+ * after; returns an accessor for the database.
+ */
+export function useAuthDatabase(): () => Database {
+  return useFileFixture(
+    'the test database',
+    () =>
+      openSeeded(async (database) => {
+        await seedOrganization(database, 'acme')
+        return database
+      }),
+    (database) => database.close(),
+  )
+}
+
+/**
+ * Registers hooks that open a test database with the organization 'acme' and one of its clients, and an
+ * `authHarness` on it, for the current file, and close both after; returns an accessor.
+ */
+export function useAuthHarness(options: AuthOptions = {}, config: Config = TEST_CONFIG): () => AuthFixture {
+  return useFileFixture(
+    'the auth harness',
+    () =>
+      openSeeded(async (database) => {
+        await seedOrganization(database, 'acme')
+        const client = await seedClient(database, 'acme')
+        return { ...(await authHarness(database, options, config)), database, client }
+      }),
+    async (fixture) => {
+      await fixture.auth.close()
+      await fixture.database.close()
+    },
+  )
 }
 
 /** Obtains a token through the HTTP endpoint. */

@@ -1,31 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { decodeProtectedHeader } from 'jose'
 import { generateSigningKey } from '../../src/auth/keys.ts'
 import { createAuthService } from '../../src/auth/service.ts'
 import { runKeysCommand } from '../../src/cli/keys.ts'
-import type { Database } from '../../src/db/database.ts'
 import { signingKeys } from '../../src/db/schema.ts'
 import { ensureSigningKey, listSigningKeys, RETIRED_KEY_GRACE_MS } from '../../src/db/signing-keys.ts'
 import { testClock, testDeps } from '../support/app.ts'
 import { cliContext } from '../support/cli.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { useTestDatabase } from '../support/db.ts'
 import { authHarness, obtainToken, probe, seedClient, seedOrganization } from './helpers.ts'
 
-let database: Database
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await database?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const database = useTestDatabase()
 
 describe('signing keys', () => {
   test('instances starting at once on an empty database agree on one key, created by exactly one', async () => {
-    const deps = [1, 2, 3].map(() => testDeps(database))
+    const deps = [1, 2, 3].map(() => testDeps(database()))
     const services = await Promise.all(deps.map((d) => createAuthService(d)))
     try {
-      expect(await database.db.select().from(signingKeys)).toHaveLength(1)
+      expect(await database().db.select().from(signingKeys)).toHaveLength(1)
       const kids = services.map((s) =>
         s
           .jwks()
@@ -38,7 +30,7 @@ describe('signing keys', () => {
         .filter((l) => l.includes('auth.signing_key.created'))
       expect(created).toHaveLength(1)
       const again = await Promise.all(
-        [1, 2].map(() => ensureSigningKey(database.db, generateSigningKey, Date.now)),
+        [1, 2].map(() => ensureSigningKey(database().db, generateSigningKey, Date.now)),
       )
       expect(again.map((r) => r.created)).toEqual([false, false])
     } finally {
@@ -47,20 +39,20 @@ describe('signing keys', () => {
   })
 
   test('the private key is stored as a JWK and never published', async () => {
-    const [row] = await database.db.select().from(signingKeys)
+    const [row] = await database().db.select().from(signingKeys)
     expect(row?.privateJwk).toHaveProperty('d')
-    const service = await createAuthService(testDeps(database))
+    const service = await createAuthService(testDeps(database()))
     expect(JSON.stringify(service.jwks())).not.toContain(String(row?.privateJwk.d))
     await service.close()
   })
 
   test('keys rotate: prints the new kid and the retired one; both keys keep verifying', async () => {
-    const [before] = await database.db.select().from(signingKeys)
-    const ctx = cliContext(database)
+    const [before] = await database().db.select().from(signingKeys)
+    const ctx = cliContext(database())
     expect(await runKeysCommand(['rotate', '--json'], ctx)).toBe(0)
     const printed = JSON.parse(ctx.out[0] ?? '{}')
     expect(printed).toEqual({ kid: expect.any(String), retired: [before?.kid] })
-    const listed = cliContext(database)
+    const listed = cliContext(database())
     expect(await runKeysCommand(['list', '--json'], listed)).toBe(0)
     const keys = JSON.parse(listed.out[0] ?? '[]') as { kid: string; retiredAt: string | null }[]
     expect(keys.map((k) => [k.kid, k.retiredAt === null])).toEqual([
@@ -70,12 +62,12 @@ describe('signing keys', () => {
   })
 
   test('a rotation on another instance is picked up when a token with the new kid arrives', async () => {
-    await seedOrganization(database, 'acme')
-    const client = await seedClient(database, 'acme')
-    const a = await authHarness(database)
-    const b = await authHarness(database)
+    await seedOrganization(database(), 'acme')
+    const client = await seedClient(database(), 'acme')
+    const a = await authHarness(database())
+    const b = await authHarness(database())
     try {
-      const ctx = cliContext(database)
+      const ctx = cliContext(database())
       await runKeysCommand(['rotate'], ctx)
       expect(ctx.out[0]).toStartWith('new signing key: ')
       await a.auth.reloadKeys()
@@ -90,16 +82,16 @@ describe('signing keys', () => {
 
   test('retired keys verify for an hour plus grace, then drop out and are deleted at the next rotation', async () => {
     const clock = testClock()
-    expect((await listSigningKeys(database.db, clock())).length).toBeGreaterThan(1)
+    expect((await listSigningKeys(database().db, clock())).length).toBeGreaterThan(1)
     clock.advance(RETIRED_KEY_GRACE_MS + 1000)
-    expect(await listSigningKeys(database.db, clock())).toHaveLength(1)
-    const ctx = { ...cliContext(database), clock }
+    expect(await listSigningKeys(database().db, clock())).toHaveLength(1)
+    const ctx = { ...cliContext(database()), clock }
     await runKeysCommand(['rotate'], ctx)
-    const rows = await database.db.select().from(signingKeys)
+    const rows = await database().db.select().from(signingKeys)
     expect(rows).toHaveLength(2)
   })
 
   test('an unknown subcommand is a usage error', async () => {
-    await expect(runKeysCommand(['burn'], cliContext(database))).rejects.toThrow('usage:')
+    await expect(runKeysCommand(['burn'], cliContext(database()))).rejects.toThrow('usage:')
   })
 })

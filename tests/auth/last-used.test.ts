@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { createLastUsedRecorder } from '../../src/auth/last-used.ts'
-import type { Database } from '../../src/db/database.ts'
 import { apiClients } from '../../src/db/schema.ts'
 import { memoryLogger } from '../../src/log.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
-import { authHarness, obtainToken, probe, seedClient, seedOrganization } from './helpers.ts'
+import { authHarness, obtainToken, probe, seedClient, useAuthDatabase } from './helpers.ts'
 
-let database: Database
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-  await seedOrganization(database, 'acme')
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await database?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const database = useAuthDatabase()
 
 async function lastUsed(clientId: string): Promise<number | null> {
-  const [row] = await database.db
-    .select({ at: apiClients.lastUsedAt })
+  const [row] = await database()
+    .db.select({ at: apiClients.lastUsedAt })
     .from(apiClients)
     .where(eq(apiClients.id, clientId))
   return row?.at?.getTime() ?? null
@@ -27,9 +17,9 @@ async function lastUsed(clientId: string): Promise<number | null> {
 
 describe('last-used time', () => {
   test('token requests and guarded requests write nothing until the batch is flushed', async () => {
-    const h = await authHarness(database)
+    const h = await authHarness(database())
     try {
-      const client = await seedClient(database, 'acme')
+      const client = await seedClient(database(), 'acme')
       const token = await obtainToken(h.app, client)
       h.clock.advance(60_000)
       for (let i = 0; i < 5; i++) await h.app.handle(probe('/probe/codes', `Bearer ${token}`))
@@ -42,12 +32,12 @@ describe('last-used time', () => {
   })
 
   test('a batch never moves a time backwards, and close() flushes what is pending', async () => {
-    const h = await authHarness(database)
-    const client = await seedClient(database, 'acme')
+    const h = await authHarness(database())
+    const client = await seedClient(database(), 'acme')
     const token = await obtainToken(h.app, client)
     await h.auth.flushLastUsed()
     const first = await lastUsed(client.clientId)
-    const other = await authHarness(database)
+    const other = await authHarness(database())
     other.clock.advance(-3_600_000)
     await other.app.handle(probe('/probe/codes', `Bearer ${token}`))
     await other.auth.close()

@@ -1,5 +1,6 @@
 /** Small catalog files built in code for the catalog and import tests. */
 import type { CatalogFile, CatalogPageEntry, CatalogProductEntry } from '../../src/catalog/schema.ts'
+import type { CatalogProduct } from '../../src/resolver/catalog.ts'
 
 /** A valid one-organization, one-brand, one-product catalog; `overrides` replace its product's members. */
 export function smallCatalog(product: Record<string, unknown> = {}): CatalogFile {
@@ -36,6 +37,34 @@ export function smallCatalog(product: Record<string, unknown> = {}): CatalogFile
       },
     ] as CatalogFile['products'],
   }
+}
+
+/** The product of `smallCatalog()` as the resolver sees it once imported: published, on its active custom domain. */
+export const smallCatalogProduct: CatalogProduct = {
+  gtin: '09506000134352',
+  brandSlug: 'acme-foods',
+  brandName: 'Acme Foods',
+  productSlug: 'rice',
+  customDomain: 'id.acme.example',
+  defaultLanguage: 'en',
+  languages: ['en', 'fr'],
+  names: { en: 'Rice', fr: 'Riz' },
+  pages: [
+    {
+      name: 'product',
+      linkType: 'gs1:pip',
+      isDefault: true,
+      titles: { en: 'Product', fr: 'Produit' },
+      content: {},
+    },
+    {
+      name: 'recipes',
+      linkType: 'gs1:recipeInfo',
+      isDefault: false,
+      titles: { fr: 'Recettes' },
+      content: { fr: 'Cuire 18 min.' },
+    },
+  ],
 }
 
 /** A catalog of `count` generated products (valid GTINs) under one brand. */

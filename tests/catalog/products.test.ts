@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { publishedProducts } from '../../src/catalog/products.ts'
 import { validateCatalog } from '../../src/catalog/validate.ts'
-import { productOf, smallCatalog } from './fixtures.ts'
+import { productOf, smallCatalog, smallCatalogProduct } from './fixtures.ts'
 
 describe('publishedProducts', () => {
   test('maps a validated catalog to resolver products, published ones only', () => {
@@ -9,34 +9,7 @@ describe('publishedProducts', () => {
     file.products?.push({ ...productOf(file), gtin: '4012345000009', slug: 'hidden', published: false })
     const validated = validateCatalog(file)
     if (!validated.ok) throw new Error('fixture invalid')
-    expect(publishedProducts(validated.catalog)).toEqual([
-      {
-        gtin: '09506000134352',
-        brandSlug: 'acme-foods',
-        brandName: 'Acme Foods',
-        productSlug: 'rice',
-        customDomain: 'id.acme.example',
-        defaultLanguage: 'en',
-        languages: ['en', 'fr'],
-        names: { en: 'Rice', fr: 'Riz' },
-        pages: [
-          {
-            name: 'product',
-            linkType: 'gs1:pip',
-            isDefault: true,
-            titles: { en: 'Product', fr: 'Produit' },
-            content: {},
-          },
-          {
-            name: 'recipes',
-            linkType: 'gs1:recipeInfo',
-            isDefault: false,
-            titles: { fr: 'Recettes' },
-            content: { fr: 'Cuire 18 min.' },
-          },
-        ],
-      },
-    ])
+    expect(publishedProducts(validated.catalog)).toEqual([smallCatalogProduct])
   })
 
   test('an inactive custom domain is not used', () => {

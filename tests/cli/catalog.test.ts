@@ -1,29 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runCatalogCommand } from '../../src/cli/catalog.ts'
-import type { Database } from '../../src/db/database.ts'
 import { productOf, smallCatalog } from '../catalog/fixtures.ts'
 import { runCommand } from '../support/cli.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { useTestDatabase } from '../support/db.ts'
 
-let database: Database
+const database = useTestDatabase()
 const dir = mkdtempSync(join(tmpdir(), 'catalog-cli-'))
-const run = (...args: string[]) => runCommand(runCatalogCommand, database, args)
+const run = (...args: string[]) => runCommand(runCatalogCommand, database(), args)
 
 function file(name: string, content: unknown): string {
   const path = join(dir, name)
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
   return path
 }
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await database.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
 
 describe('catalog commands', () => {
   test('import reports every error with its path and writes nothing', async () => {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { runOrgCommand } from '../../src/cli/orgs.ts'
 import { CLIENTS_CHANNEL } from '../../src/db/channels.ts'
-import type { Database } from '../../src/db/database.ts'
 import { runCommand } from '../support/cli.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { useTestDatabase } from '../support/db.ts'
 
-let database: Database
-const run = (...args: string[]) => runCommand(runOrgCommand, database, args)
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await database.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const database = useTestDatabase()
+const run = (...args: string[]) => runCommand(runOrgCommand, database(), args)
 
 describe('org commands', () => {
   test('org create prints the organization and defaults to the free plan', async () => {
@@ -48,7 +40,7 @@ describe('org commands', () => {
 
   test('org set-plan changes plan and status and notifies API-client caches', async () => {
     const seen: string[] = []
-    const unlisten = await database.listen(CLIENTS_CHANNEL, (p) => seen.push(p))
+    const unlisten = await database().listen(CLIENTS_CHANNEL, (p) => seen.push(p))
     const r = await run('set-plan', 'acme', 'pro', '--status', 'past_due')
     expect(r).toEqual({ code: 0, out: ["organization 'acme' updated: plan pro, past_due"], err: [] })
     await Bun.sleep(50)

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { exportCatalog } from '../../src/db/catalog-export.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
-import type { Database } from '../../src/db/database.ts'
 import { pages, products } from '../../src/db/schema.ts'
 import { generatedCatalog, productOf, smallCatalog } from '../catalog/fixtures.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { useTestDatabase } from '../support/db.ts'
 
-let database: Database
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await database.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const database = useTestDatabase()
 
 async function count(table: typeof products | typeof pages): Promise<number> {
-  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(table)
+  const [row] = await database().db.select({ n: sql<number>`count(*)::int` }).from(table)
   return row?.n ?? -1
 }
 
@@ -25,7 +17,7 @@ describe('catalog import', () => {
   test('writes nothing when the file has an error, and reports every error with its path', async () => {
     const bad = generatedCatalog(3)
     productOf(bad, 2).gtin = '09506000000001'
-    const result = await importCatalog(database.db, bad)
+    const result = await importCatalog(database().db, bad)
     expect(result).toEqual({
       ok: false,
       errors: [
@@ -40,14 +32,14 @@ describe('catalog import', () => {
   })
 
   test('creates everything, then a second import reports 0 changes', async () => {
-    const first = await importCatalog(database.db, smallCatalog())
+    const first = await importCatalog(database().db, smallCatalog())
     expect(first.ok && first.report).toEqual({
       organizations: { created: 1, updated: 0, unchanged: 0 },
       brands: { created: 1, updated: 0, unchanged: 0 },
       products: { created: 1, updated: 0, unchanged: 0 },
       changes: 3,
     })
-    const second = await importCatalog(database.db, smallCatalog())
+    const second = await importCatalog(database().db, smallCatalog())
     expect(second.ok && second.report.changes).toBe(0)
     expect(second.ok && second.report.products).toEqual({ created: 0, updated: 0, unchanged: 1 })
   })
@@ -55,33 +47,33 @@ describe('catalog import', () => {
   test('updates only what changed and replaces the pages of a changed product', async () => {
     const changed = smallCatalog({ names: { en: 'Rice', fr: 'Riz rond' } })
     productOf(changed).pages.pop()
-    const result = await importCatalog(database.db, changed)
+    const result = await importCatalog(database().db, changed)
     expect(result.ok && result.report.products).toEqual({ created: 0, updated: 1, unchanged: 0 })
     expect(result.ok && result.report.changes).toBe(1)
     expect(await count(pages)).toBe(1)
   })
 
   test('export then import then export gives the identical file', async () => {
-    const first = await exportCatalog(database.db, 'acme')
-    const reimport = await importCatalog(database.db, first)
+    const first = await exportCatalog(database().db, 'acme')
+    const reimport = await importCatalog(database().db, first)
     expect(reimport.ok && reimport.report.changes).toBe(0)
-    expect(JSON.stringify(await exportCatalog(database.db, 'acme'))).toBe(JSON.stringify(first))
+    expect(JSON.stringify(await exportCatalog(database().db, 'acme'))).toBe(JSON.stringify(first))
     expect(first?.products?.[0]?.gtin).toBe('09506000134352')
   })
 
   test('export of an unknown organization is null', async () => {
-    expect(await exportCatalog(database.db, 'nobody')).toBeNull()
+    expect(await exportCatalog(database().db, 'nobody')).toBeNull()
   })
 
   test('a file may refer to an organization and brand that already exist in the database', async () => {
     const file = { products: generatedCatalog(1).products }
-    const result = await importCatalog(database.db, file)
+    const result = await importCatalog(database().db, file)
     expect(result.ok && result.report.products.created).toBe(1)
   })
 
   test('keeps a stored plan when the file omits it', async () => {
-    await importCatalog(database.db, { organizations: [{ slug: 'acme', name: 'Acme' }] })
-    const exported = await exportCatalog(database.db, 'acme')
+    await importCatalog(database().db, { organizations: [{ slug: 'acme', name: 'Acme' }] })
+    const exported = await exportCatalog(database().db, 'acme')
     expect(exported?.organizations?.[0]).toEqual({
       slug: 'acme',
       name: 'Acme',
@@ -95,25 +87,25 @@ describe('catalog import', () => {
     const file = generatedCatalog(5)
     // The same product slug as an existing product of the brand under a new GTIN violates a unique index.
     productOf(file, 4).slug = 'rice'
-    await expect(importCatalog(database.db, file)).rejects.toThrow()
+    await expect(importCatalog(database().db, file)).rejects.toThrow()
     expect(await count(products)).toBe(before)
   })
 
   test('the database refuses a product whose default page is missing or belongs to another product', async () => {
-    const rows = await database.db
-      .select({ id: products.id, page: products.defaultPageId })
+    const rows = await database()
+      .db.select({ id: products.id, page: products.defaultPageId })
       .from(products)
       .limit(2)
     const [a, b] = rows
     if (!a || !b) throw new Error('fixture needs two products')
     const setDefault = (productId: string, pageId: string) =>
-      database.db.transaction(async (tx) => {
+      database().db.transaction(async (tx) => {
         await tx.update(products).set({ defaultPageId: pageId }).where(eq(products.id, productId))
       })
     await expect(setDefault(a.id, b.page)).rejects.toThrow()
     await expect(setDefault(a.id, crypto.randomUUID())).rejects.toThrow()
     await expect(
-      database.db.transaction(async (tx) => {
+      database().db.transaction(async (tx) => {
         await tx.delete(pages).where(eq(pages.id, a.page))
       }),
     ).rejects.toThrow()

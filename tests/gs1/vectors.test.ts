@@ -1,7 +1,6 @@
 /** Every vector of ../shared/gs1/vectors/syntax-vectors.json, checked against the GS1 core. */
 import { describe, expect, test } from 'bun:test'
 import {
-  type AiPair,
   buildDigitalLink,
   checkElementData,
   fnc1ElementString,
@@ -16,86 +15,37 @@ import {
   percentEncodeQuery,
 } from '../../src/gs1/index.ts'
 import { hasShared, readSharedJson } from '../support/shared.ts'
-
-const FILE = ['gs1', 'vectors', 'syntax-vectors.json'] as const
-
-interface Vector {
-  kind: string
-  input: Record<string, string | null>
-  expected: Record<string, unknown>
-  note?: string
-}
-
-const CANONICAL_STEM = 'https://id.gs1.org'
-
-// Reasons of the vectors mapped to our codes (`Validation.<Reason>.*` or `DigitalLink.*`).
-const REASON: Record<string, string> = {
-  check_digit: 'CheckDigit',
-  too_long: 'Length',
-  too_short: 'Length',
-  invalid_cset82_char: 'Charset',
-  invalid_cset64_char: 'Charset',
-  unknown_ai: 'UnknownAi',
-  repeated_ai: 'Duplicate',
-  excludes: 'Excludes',
-  requires: 'Requires',
-  digsig_serial_required: 'Requires',
-  magnitude_over_6_digits: 'Length',
-  no_primary_key: 'Invalid',
-  not_dl_data_attribute: 'NotAllowed',
-}
-
-function reasonOf(r: string): string {
-  return r.startsWith('linter_') ? 'Format' : (REASON[r] ?? r)
-}
-
-function pairs(aiData: string): AiPair[] {
-  const p = parseBracketedElementString(aiData)
-  if (!p) throw new Error(`bad aiData ${aiData}`)
-  return p
-}
-
-// The engine takes the first DL primary key in input order as the key (SYNTAX-NOTES §2.3).
-function definition(aiData: string, stem: string | null | undefined): Record<string, unknown> {
-  const p = pairs(aiData)
-  const keyAt =
-    stem === undefined
-      ? 0
-      : Math.max(
-          0,
-          p.findIndex((x) => isDlPrimaryKey(x.ai)),
-        )
-  const pk = p[keyAt] as AiPair
-  const def: Record<string, unknown> = {
-    primaryKey: { key: pk.ai, value: pk.value },
-    ais: p.filter((_, i) => i !== keyAt).map((x) => ({ key: x.ai, value: x.value })),
-  }
-  if (stem !== undefined) def.digitalLinkStem = stem ?? CANONICAL_STEM
-  return def
-}
+import {
+  CANONICAL_STEM,
+  reasonOf,
+  SYNTAX_VECTORS,
+  type SyntaxVector,
+  vectorDefinition,
+  vectorPairs,
+} from '../support/syntax-vectors.ts'
 
 function codesOf(r: { ok: boolean; errors?: { code: string }[] }): string[] {
   return (r.errors ?? []).map((e) => e.code.split('.')[1] ?? '')
 }
 
-const checks: Record<string, (v: Vector) => void> = {
+const checks: Record<string, (v: SyntaxVector) => void> = {
   dl_uri: (v) => {
-    const r = generateCode(definition(v.input.aiData ?? '', v.input.stem))
+    const r = generateCode(vectorDefinition(v.input.aiData ?? '', v.input.stem))
     expect(r.ok && r.result.barcodeText).toBe(v.expected.uri as string)
   },
   dl_uri_reject: (v) => {
-    const r = generateCode(definition(v.input.aiData ?? '', v.input.stem))
+    const r = generateCode(vectorDefinition(v.input.aiData ?? '', v.input.stem))
     expect(r.ok).toBe(false)
     expect(codesOf(r)).toContain(reasonOf(v.expected.reason as string))
   },
   hri: (v) => {
     if (v.input.aiData) {
-      const r = generateCode(definition(v.input.aiData, undefined))
+      const r = generateCode(vectorDefinition(v.input.aiData, undefined))
       expect<unknown>(r.ok && [r.result.barcodeText, r.result.hri]).toEqual([
         v.expected.bracketed,
         v.expected.hriText,
       ])
-      expect(fnc1ElementString(pairs(v.input.aiData))).toBe(v.expected.fnc1String as string)
+      expect(fnc1ElementString(vectorPairs(v.input.aiData))).toBe(v.expected.fnc1String as string)
       return
     }
     const r = parseDigitalLink(v.input.dlUri ?? '')
@@ -105,22 +55,22 @@ const checks: Record<string, (v: Vector) => void> = {
     )
   },
   reject: (v) => {
-    const data = pairs(v.input.aiData ?? '')
+    const data = vectorPairs(v.input.aiData ?? '')
     expect(codesOf({ ok: false, errors: checkElementData(data) })).toContain(
       reasonOf(v.expected.reason as string),
     )
     const first = data[0]?.ai ?? ''
     if (!isDlPrimaryKey(first) && first !== '03') return
-    const r = generateCode(definition(v.input.aiData ?? '', undefined))
+    const r = generateCode(vectorDefinition(v.input.aiData ?? '', undefined))
     // Our service normalises GTIN-13 before validation (vector note), so (01)9520123456788 is accepted.
     if (v.note?.includes('our service normalises'))
       expect(r.ok && r.result.primaryKey.value).toBe('09520123456788')
     else expect(codesOf(r)).toContain(reasonOf(v.expected.reason as string))
   },
   accept: (v) => {
-    const data = pairs(v.input.aiData ?? '')
+    const data = vectorPairs(v.input.aiData ?? '')
     expect(checkElementData(data)).toEqual([])
-    const r = generateCode(definition(v.input.aiData ?? '', undefined))
+    const r = generateCode(vectorDefinition(v.input.aiData ?? '', undefined))
     expect(r.ok && r.result.barcodeText).toBe(v.expected.bracketed as string)
     expect(fnc1ElementString(data)).toBe(v.expected.fnc1String as string)
   },
@@ -164,7 +114,7 @@ const checks: Record<string, (v: Vector) => void> = {
   },
   temperature: (v) => {
     if (v.input.aiData) {
-      expect(codesOf({ ok: false, errors: checkElementData(pairs(v.input.aiData)) })).toContain(
+      expect(codesOf({ ok: false, errors: checkElementData(vectorPairs(v.input.aiData)) })).toContain(
         reasonOf(v.expected.reason as string),
       )
       return
@@ -199,11 +149,11 @@ const checks: Record<string, (v: Vector) => void> = {
 }
 
 describe('syntax vectors', () => {
-  if (!hasShared(...FILE)) {
+  if (!hasShared(...SYNTAX_VECTORS)) {
     test.skip('vector file absent: ../shared/gs1/vectors/syntax-vectors.json (vectors skipped)', () => {})
     return
   }
-  const vectors = readSharedJson<Vector[]>(...FILE)
+  const vectors = readSharedJson<SyntaxVector[]>(...SYNTAX_VECTORS)
 
   test('the file holds 110 vectors of known kinds', () => {
     expect(vectors.length).toBe(110)

@@ -2,7 +2,14 @@
 import { createPagesHandler, type PagesHandler } from '../../src/pages/index.ts'
 import type { CatalogPage, CatalogProduct } from '../../src/resolver/catalog.ts'
 import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
-import { config, greenTea, RESOLVER, otherBrand as resolverOtherBrand } from '../resolver/fixtures.ts'
+import {
+  config,
+  greenTea,
+  RESOLVER,
+  oliveOil as resolverOliveOil,
+  otherBrand as resolverOtherBrand,
+  risotto as resolverRisotto,
+} from '../resolver/fixtures.ts'
 
 export { CUSTOM, CUSTOM_DOMAIN, config, RESOLVER, SHORT } from '../resolver/fixtures.ts'
 
@@ -19,15 +26,12 @@ function page(
   return { name, linkType, isDefault, titles, content }
 }
 
-/** The demo risotto rice: an active custom domain, so its pages live there. */
+/**
+ * The demo risotto rice: an active custom domain, so its pages live there. The resolver's fixture, with content
+ * on the product page and without the allergen page.
+ */
 export const risotto: CatalogProduct = {
-  gtin: '09506000134352',
-  brandSlug: 'dal-giardino',
-  brandName: 'Dal Giardino',
-  productSlug: 'risotto-rice',
-  customDomain: 'id.dalgiardino.example',
-  defaultLanguage: 'en',
-  languages: ['en', 'fr', 'de-ch'],
+  ...resolverRisotto,
   names: { en: 'Dal Giardino Risotto Rice', fr: 'Riz à risotto Dal Giardino', 'de-ch': 'Risottoreis' },
   pages: [
     page(
@@ -41,14 +45,12 @@ export const risotto: CatalogProduct = {
   ],
 }
 
-/** No custom domain, French by default, pages in different language sets: served on {resolver_url}. */
+/**
+ * No custom domain, French by default, pages in different language sets: served on {resolver_url}. The resolver's
+ * fixture in other languages, with content on the default page.
+ */
 export const oliveOil: CatalogProduct = {
-  gtin: '09506000134376',
-  brandSlug: 'northwind',
-  brandName: 'Northwind',
-  productSlug: 'olive-oil',
-  customDomain: null,
-  defaultLanguage: 'fr',
+  ...resolverOliveOil,
   languages: ['fr', 'en', 'de-ch', 'it'],
   names: { fr: 'Huile d’olive', en: 'Olive oil', 'de-ch': 'Olivenöl' },
   pages: [
@@ -62,8 +64,8 @@ export const oliveOil: CatalogProduct = {
       },
       true,
     ),
-    page('recettes', 'gs1:recipeInfo', { fr: 'Recettes', en: 'Recipes' }),
-    page('garantie', 'gs1:registerProduct', { es: 'Garantía' }),
+    // 'recettes' (fr, en) and 'garantie' (es only), as the resolver's fixture has them.
+    ...resolverOliveOil.pages.slice(1),
   ],
 }
 

@@ -1,11 +1,10 @@
 /** The whole service as `createService` builds it, on a fresh database with the demo catalog and client, for hostile-input tests. */
-import { afterAll, beforeAll } from 'bun:test'
 import { createService, type Service } from '../../src/boot.ts'
 import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
 import type { Database } from '../../src/db/database.ts'
 import { seedDemo } from '../../src/db/seed.ts'
 import { TEST_CONFIG, testClock } from '../support/app.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { openTestDatabase, useFileFixture } from '../support/db.ts'
 import { auditedLogger, recordSecret } from './log-audit.ts'
 
 export interface ServiceUnderTest {
@@ -73,15 +72,5 @@ export async function openService(): Promise<ServiceUnderTest> {
 
 /** Opens the service for the current test file and closes it after; returns an accessor. */
 export function useService(): () => ServiceUnderTest {
-  let opened: ServiceUnderTest | undefined
-  beforeAll(async () => {
-    opened = await openService()
-  }, DATABASE_HOOK_TIMEOUT_MS)
-  afterAll(async () => {
-    await opened?.close()
-  }, DATABASE_HOOK_TIMEOUT_MS)
-  return () => {
-    if (opened === undefined) throw new Error('the service is not open yet')
-    return opened
-  }
+  return useFileFixture('the service', openService, (opened) => opened.close())
 }

@@ -46,19 +46,31 @@ async function openPostgresCopy(url: string): Promise<Database> {
 export const DATABASE_HOOK_TIMEOUT_MS = 120_000
 
 /**
+ * Registers `beforeAll`/`afterAll` hooks (with the database hook timeout) that open something for the current
+ * file and close it after, and returns an accessor for it (`what` names it in the error before it is open).
+ */
+export function useFileFixture<T>(
+  what: string,
+  open: () => Promise<T>,
+  close: (opened: T) => Promise<void>,
+): () => T {
+  let opened: T | undefined
+  beforeAll(async () => {
+    opened = await open()
+  }, DATABASE_HOOK_TIMEOUT_MS)
+  afterAll(async () => {
+    if (opened !== undefined) await close(opened)
+  }, DATABASE_HOOK_TIMEOUT_MS)
+  return () => {
+    if (opened === undefined) throw new Error(`${what} is not open yet`)
+    return opened
+  }
+}
+
+/**
  * Registers `beforeAll`/`afterAll` hooks that open and close a test database for the current file, and returns
  * an accessor for it.
  */
 export function useTestDatabase(): () => Database {
-  let database: Database | undefined
-  beforeAll(async () => {
-    database = await openTestDatabase()
-  }, DATABASE_HOOK_TIMEOUT_MS)
-  afterAll(async () => {
-    await database?.close()
-  }, DATABASE_HOOK_TIMEOUT_MS)
-  return () => {
-    if (database === undefined) throw new Error('the test database is not open yet')
-    return database
-  }
+  return useFileFixture('the test database', openTestDatabase, (database) => database.close())
 }

@@ -137,14 +137,18 @@ export async function stopAllInstances(): Promise<void> {
   await Promise.all([...running].map((i) => i.stop()))
 }
 
-async function waitForOk(url: string, ms: number): Promise<void> {
+/**
+ * Polls `url` until it answers 2xx and resolves to that response (each attempt waits at most 2 s for an
+ * answer; its body stays readable after); throws once `ms` have passed.
+ */
+export async function waitForOk(url: string, ms: number): Promise<Response> {
   const until = Date.now() + ms
   while (Date.now() < until) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) return
+    const attempt = new AbortController()
+    const timer = setTimeout(() => attempt.abort(), 2000)
+    const res = await fetch(url, { signal: attempt.signal }).catch(() => null)
+    clearTimeout(timer)
+    if (res?.ok) return res
     await Bun.sleep(50)
   }
   throw new Error(`${url} did not answer 200 within ${ms} ms`)

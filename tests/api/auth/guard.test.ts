@@ -1,16 +1,20 @@
-import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test'
+import { beforeAll, describe, expect, spyOn, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose'
 import { deleteClient, setBlocked } from '../../../src/db/api-clients.ts'
-import type { Database } from '../../../src/db/database.ts'
 import { setPlan } from '../../../src/db/organizations.ts'
 import { apiClients, organizations, signingKeys } from '../../../src/db/schema.ts'
-import { authHarness, obtainToken, probe, seedClient, seedOrganization } from '../../auth/helpers.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
+import {
+  authHarness,
+  obtainToken,
+  probe,
+  seedClient,
+  seedOrganization,
+  useAuthHarness,
+} from '../../auth/helpers.ts'
+import { DATABASE_HOOK_TIMEOUT_MS } from '../../support/db.ts'
 
-let database: Database
-let h: Awaited<ReturnType<typeof authHarness>>
-let client: { clientId: string; clientSecret: string }
+const h = useAuthHarness()
 let token: string
 let orgId: string
 
@@ -18,17 +22,9 @@ const CHALLENGE = 'Bearer realm="api"'
 const INVALID = 'Bearer realm="api", error="invalid_token"'
 
 beforeAll(async () => {
-  database = await openTestDatabase()
-  await seedOrganization(database, 'acme')
-  client = await seedClient(database, 'acme')
-  h = await authHarness(database)
-  token = await obtainToken(h.app, client)
-  const [org] = await database.db.select({ id: organizations.id }).from(organizations)
+  token = await obtainToken(h().app, h().client)
+  const [org] = await h().database.db.select({ id: organizations.id }).from(organizations)
   orgId = org?.id as string
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.auth.close()
-  await database?.close()
 }, DATABASE_HOOK_TIMEOUT_MS)
 
 async function expectUnauthorized(res: Response, challenge = INVALID) {
@@ -41,20 +37,36 @@ async function expectUnauthorized(res: Response, challenge = INVALID) {
   return body.errors[0].message as string
 }
 
-/** Claims as the service signs them, for forging variants with the real key. */
-async function forge(changes: { iss?: string; aud?: string; alg?: string; kid?: string } = {}) {
-  const [stored] = await database.db.select().from(signingKeys)
-  const key = await importJWK(stored?.privateJwk as JWK, 'EdDSA')
-  const iat = Math.floor(h.clock() / 1000)
-  return new SignJWT({ org: orgId, scope: 'write:codes', client_id: client.clientId })
-    .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: changes.kid ?? (stored?.kid as string) })
+/**
+ * Sets the registered claims of the service's tokens on a JWT being forged: its issuer and audience (unless
+ * `changes` replace them), the client as subject, issued now for 3600 seconds, with `jti`.
+ */
+function withServiceClaims<T extends SignJWT | UnsecuredJWT>(
+  jwt: T,
+  jti = 'x',
+  changes: { iss?: string; aud?: string } = {},
+): T {
+  const iat = Math.floor(h().clock() / 1000)
+  jwt
     .setIssuer(changes.iss ?? 'http://api.test')
     .setAudience(changes.aud ?? 'http://api.test')
-    .setSubject(client.clientId)
+    .setSubject(h().client.clientId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + 3600)
-    .setJti(crypto.randomUUID())
-    .sign(key)
+    .setJti(jti)
+  return jwt
+}
+
+/** Claims as the service signs them, for forging variants with the real key. */
+async function forge(changes: { iss?: string; aud?: string; alg?: string; kid?: string } = {}) {
+  const [stored] = await h().database.db.select().from(signingKeys)
+  const key = await importJWK(stored?.privateJwk as JWK, 'EdDSA')
+  const jwt = new SignJWT({
+    org: orgId,
+    scope: 'write:codes',
+    client_id: h().client.clientId,
+  }).setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: changes.kid ?? (stored?.kid as string) })
+  return withServiceClaims(jwt, crypto.randomUUID(), changes).sign(key)
 }
 
 /** Waits for the next notification on the clients channel (no sleeping: resolves when it arrives). */
@@ -63,7 +75,7 @@ async function nextClientsNotification(): Promise<() => Promise<void>> {
   const seen = new Promise<void>((resolve) => {
     arrived = resolve
   })
-  const stop = await database.listen('clients_changed', () => arrived())
+  const stop = await h().database.listen('clients_changed', () => arrived())
   return async () => {
     await seen
     await stop()
@@ -72,62 +84,63 @@ async function nextClientsNotification(): Promise<() => Promise<void>> {
 
 describe('bearer guard: success', () => {
   test('a valid token reaches the handler with {clientId, organizationId, scopes}', async () => {
-    const res = await h.app.handle(probe('/probe/codes', `Bearer ${token}`))
+    const res = await h().app.handle(probe('/probe/codes', `Bearer ${token}`))
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({
-      clientId: client.clientId,
+      clientId: h().client.clientId,
       organizationId: orgId,
       scopes: ['write:codes'],
     })
   })
 
   test('the beforeHandle form (requireScope) guards the same way and exposes the principal', async () => {
-    const ok = await h.app.handle(probe('/probe/hook', `Bearer ${token}`))
+    const ok = await h().app.handle(probe('/probe/hook', `Bearer ${token}`))
     expect(ok.status).toBe(200)
-    expect((await ok.json()).clientId).toBe(client.clientId)
-    await expectUnauthorized(await h.app.handle(probe('/probe/hook')), CHALLENGE)
+    expect((await ok.json()).clientId).toBe(h().client.clientId)
+    await expectUnauthorized(await h().app.handle(probe('/probe/hook')), CHALLENGE)
   })
 
   test('accepts the Bearer scheme in any letter case', async () => {
     for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
-      expect((await h.app.handle(probe('/probe/codes', `${scheme} ${token}`))).status).toBe(200)
+      expect((await h().app.handle(probe('/probe/codes', `${scheme} ${token}`))).status).toBe(200)
     }
   })
 
   test('an unguarded route needs no token', async () => {
-    expect((await h.app.handle(probe('/probe/open'))).status).toBe(200)
+    expect((await h().app.handle(probe('/probe/open'))).status).toBe(200)
   })
 
   test('the request log shows the client ID, never the token', async () => {
-    h.deps.logger.lines.length = 0
-    await h.app.handle(probe('/probe/codes', `Bearer ${token}`))
+    h().deps.logger.lines.length = 0
+    await h().app.handle(probe('/probe/codes', `Bearer ${token}`))
     await Bun.sleep(0)
-    expect(JSON.parse(h.deps.logger.lines.at(-1) ?? '{}')).toMatchObject({
+    expect(JSON.parse(h().deps.logger.lines.at(-1) ?? '{}')).toMatchObject({
       status: 200,
-      clientId: client.clientId,
+      clientId: h().client.clientId,
     })
-    expect(h.deps.logger.lines.join('\n')).not.toContain(token)
+    expect(h().deps.logger.lines.join('\n')).not.toContain(token)
   })
 
   test('the request log shows the status of a refusal, for the macro and the hook form', async () => {
-    h.deps.logger.lines.length = 0
-    await h.app.handle(probe('/probe/codes'))
-    await h.app.handle(probe('/probe/hook'))
-    await h.app.handle(probe('/probe/admin', `Bearer ${token}`))
+    const { lines } = h().deps.logger
+    lines.length = 0
+    await h().app.handle(probe('/probe/codes'))
+    await h().app.handle(probe('/probe/hook'))
+    await h().app.handle(probe('/probe/admin', `Bearer ${token}`))
     await Bun.sleep(0)
-    const logged = h.deps.logger.lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'request')
+    const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'request')
     expect(logged.map((l) => [l.path, l.status, l.clientId])).toEqual([
       ['/probe/codes', 401, null],
       ['/probe/hook', 401, null],
-      ['/probe/admin', 403, client.clientId],
+      ['/probe/admin', 403, h().client.clientId],
     ])
   })
 
   test('a cached verified request makes no database round trip', async () => {
-    await h.app.handle(probe('/probe/codes', `Bearer ${token}`))
-    const select = spyOn(database.db, 'select')
+    await h().app.handle(probe('/probe/codes', `Bearer ${token}`))
+    const select = spyOn(h().database.db, 'select')
     try {
-      const res = await h.app.handle(probe('/probe/codes', `Bearer ${token}`))
+      const res = await h().app.handle(probe('/probe/codes', `Bearer ${token}`))
       expect(res.status).toBe(200)
       expect(select).not.toHaveBeenCalled()
     } finally {
@@ -138,7 +151,7 @@ describe('bearer guard: success', () => {
 
 describe('bearer guard: 401 for missing, malformed, expired or revoked credentials', () => {
   test('no Authorization header answers 401 with WWW-Authenticate: Bearer and no error code', async () => {
-    const message = await expectUnauthorized(await h.app.handle(probe('/probe/codes')), CHALLENGE)
+    const message = await expectUnauthorized(await h().app.handle(probe('/probe/codes')), CHALLENGE)
     expect(message).toBe('An Authorization: Bearer access token is required')
   })
 
@@ -150,14 +163,14 @@ describe('bearer guard: 401 for missing, malformed, expired or revoked credentia
       `Token ${token}`,
       `Bearer ${token} x`,
     ]) {
-      const message = await expectUnauthorized(await h.app.handle(probe('/probe/codes', header)))
+      const message = await expectUnauthorized(await h().app.handle(probe('/probe/codes', header)))
       expect(message).toBe('The Authorization header is not a bearer access token')
     }
   })
 
   test('an over-long Authorization header answers 401 without being verified', async () => {
     const long = `Bearer ${token}${'A'.repeat(5000)}`
-    await expectUnauthorized(await h.app.handle(probe('/probe/codes', long)))
+    await expectUnauthorized(await h().app.handle(probe('/probe/codes', long)))
   })
 
   test('a tampered payload or signature answers 401', async () => {
@@ -166,90 +179,71 @@ describe('bearer guard: 401 for missing, malformed, expired or revoked credentia
     const widened = btoa(JSON.stringify({ ...claims, scope: 'write:codes admin' })).replace(/=+$/, '')
     const flipped = signature.slice(0, 10) + (signature[10] === 'A' ? 'B' : 'A') + signature.slice(11)
     for (const forged of [`${header}.${widened}.${signature}`, `${header}.${payload}.${flipped}`]) {
-      const message = await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${forged}`)))
+      const message = await expectUnauthorized(
+        await h().app.handle(probe('/probe/codes', `Bearer ${forged}`)),
+      )
       expect(message).toBe('The access token is invalid or revoked')
     }
   })
 
   test('alg: none answers 401', async () => {
-    const unsigned = new UnsecuredJWT({ org: orgId, scope: 'write:codes' })
-      .setIssuer('http://api.test')
-      .setAudience('http://api.test')
-      .setSubject(client.clientId)
-      .setIssuedAt(Math.floor(h.clock() / 1000))
-      .setExpirationTime(Math.floor(h.clock() / 1000) + 3600)
-      .setJti('x')
-      .encode()
+    const unsigned = withServiceClaims(new UnsecuredJWT({ org: orgId, scope: 'write:codes' })).encode()
     // The guard demands three non-empty segments; an unsigned JWT with a dummy signature is refused too.
-    await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${unsigned}`)))
-    await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${unsigned}AAAA`)))
+    await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${unsigned}`)))
+    await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${unsigned}AAAA`)))
   })
 
   test('an HS256 token signed with the public key answers 401', async () => {
-    const [stored] = await database.db.select().from(signingKeys)
+    const [stored] = await h().database.db.select().from(signingKeys)
     const publicKey = stored?.publicJwk as { x: string }
-    const iat = Math.floor(h.clock() / 1000)
     for (const secret of [JSON.stringify(stored?.publicJwk), publicKey.x]) {
-      const forged = await new SignJWT({ org: orgId, scope: 'write:codes' })
-        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt', kid: stored?.kid as string })
-        .setIssuer('http://api.test')
-        .setAudience('http://api.test')
-        .setSubject(client.clientId)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + 3600)
-        .setJti('x')
-        .sign(new TextEncoder().encode(secret))
-      await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${forged}`)))
+      const header = { alg: 'HS256', typ: 'at+jwt', kid: stored?.kid as string }
+      const jwt = new SignJWT({ org: orgId, scope: 'write:codes' }).setProtectedHeader(header)
+      const forged = await withServiceClaims(jwt).sign(new TextEncoder().encode(secret))
+      await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${forged}`)))
     }
   })
 
   test('a token for another audience or from another issuer answers 401', async () => {
-    expect((await h.app.handle(probe('/probe/codes', `Bearer ${await forge()}`))).status).toBe(200)
+    expect((await h().app.handle(probe('/probe/codes', `Bearer ${await forge()}`))).status).toBe(200)
     for (const forged of [
       await forge({ aud: 'http://other.test' }),
       await forge({ iss: 'http://other.test' }),
     ]) {
-      await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${forged}`)))
+      await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${forged}`)))
     }
   })
 
   test('a token signed by an unknown key answers 401', async () => {
     const pair = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true })
-    const iat = Math.floor(h.clock() / 1000)
-    const [stored] = await database.db.select().from(signingKeys)
+    const [stored] = await h().database.db.select().from(signingKeys)
     for (const kid of ['unknown-kid', stored?.kid as string]) {
-      const forged = await new SignJWT({ org: orgId, scope: 'write:codes', client_id: client.clientId })
-        .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid })
-        .setIssuer('http://api.test')
-        .setAudience('http://api.test')
-        .setSubject(client.clientId)
-        .setIssuedAt(iat)
-        .setExpirationTime(iat + 3600)
-        .setJti('x')
-        .sign(pair.privateKey)
-      await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${forged}`)))
+      const header = { alg: 'EdDSA', typ: 'at+jwt', kid }
+      const jwt = new SignJWT({ org: orgId, scope: 'write:codes', client_id: h().client.clientId })
+      const forged = await withServiceClaims(jwt.setProtectedHeader(header)).sign(pair.privateKey)
+      await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${forged}`)))
     }
     expect(await exportJWK(pair.publicKey)).toBeDefined()
   })
 
   test('a token answers 401 once its 3600 seconds have passed (clock injected)', async () => {
-    const fresh = await obtainToken(h.app, client)
-    const unseen = await obtainToken(h.app, client)
-    h.clock.advance(3599_000)
-    expect((await h.app.handle(probe('/probe/codes', `Bearer ${fresh}`))).status).toBe(200)
-    h.clock.advance(1000)
+    const fresh = await obtainToken(h().app, h().client)
+    const unseen = await obtainToken(h().app, h().client)
+    h().clock.advance(3599_000)
+    expect((await h().app.handle(probe('/probe/codes', `Bearer ${fresh}`))).status).toBe(200)
+    h().clock.advance(1000)
     // Both the cached path and the full verification path see the expiry.
     for (const t of [fresh, unseen]) {
-      const message = await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${t}`)))
+      const message = await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${t}`)))
       expect(message).toBe('The access token has expired')
     }
-    token = await obtainToken(h.app, client)
+    token = await obtainToken(h().app, h().client)
   })
 })
 
 describe('bearer guard: 403', () => {
   test('a valid token without the endpoint scope answers 403 Forbidden', async () => {
-    const res = await h.app.handle(probe('/probe/admin', `Bearer ${token}`))
+    const res = await h().app.handle(probe('/probe/admin', `Bearer ${token}`))
     expect(res.status).toBe(403)
     expect(res.headers.get('www-authenticate')).toBe(
       'Bearer realm="api", error="insufficient_scope", scope="admin:reports"',
@@ -258,14 +252,14 @@ describe('bearer guard: 403', () => {
   })
 
   test('a lapsed subscription answers 403 on guarded endpoints, and 200 again once renewed', async () => {
-    await seedOrganization(database, 'lapsing', 'pro')
-    const c = await seedClient(database, 'lapsing')
-    const t = await obtainToken(h.app, c)
-    expect((await h.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
+    await seedOrganization(h().database, 'lapsing', 'pro')
+    const c = await seedClient(h().database, 'lapsing')
+    const t = await obtainToken(h().app, c)
+    expect((await h().app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
     const heard = await nextClientsNotification()
-    await setPlan(database.db, 'lapsing', 'free')
+    await setPlan(h().database.db, 'lapsing', 'free')
     await heard()
-    const res = await h.app.handle(probe('/probe/codes', `Bearer ${t}`))
+    const res = await h().app.handle(probe('/probe/codes', `Bearer ${t}`))
     expect(res.status).toBe(403)
     expect(await res.json()).toEqual({
       errors: [
@@ -277,61 +271,62 @@ describe('bearer guard: 403', () => {
       ],
     })
     const renewed = await nextClientsNotification()
-    await setPlan(database.db, 'lapsing', 'starter')
+    await setPlan(h().database.db, 'lapsing', 'starter')
     await renewed()
-    expect((await h.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
+    expect((await h().app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
   })
 })
 
 describe('bearer guard: revocation across instances', () => {
   test('blocking a client revokes its tokens on every instance as soon as the notification arrives', async () => {
-    const other = await authHarness(database)
+    const other = await authHarness(h().database)
     try {
-      const c = await seedClient(database, 'acme')
-      const t = await obtainToken(h.app, c)
+      const c = await seedClient(h().database, 'acme')
+      const t = await obtainToken(h().app, c)
       expect((await other.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
       const heard = await nextClientsNotification()
-      await setBlocked(database.db, c.clientId, true)
+      await setBlocked(h().database.db, c.clientId, true)
       await heard()
       await expectUnauthorized(await other.app.handle(probe('/probe/codes', `Bearer ${t}`)))
-      await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${t}`)))
+      await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${t}`)))
     } finally {
       await other.auth.close()
     }
   })
 
   test('the token of a deleted client answers 401', async () => {
-    const c = await seedClient(database, 'acme')
-    const t = await obtainToken(h.app, c)
-    expect((await h.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
+    const c = await seedClient(h().database, 'acme')
+    const t = await obtainToken(h().app, c)
+    expect((await h().app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
     const heard = await nextClientsNotification()
-    await deleteClient(database.db, c.clientId)
+    await deleteClient(h().database.db, c.clientId)
     await heard()
-    const message = await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${t}`)))
+    const message = await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${t}`)))
     expect(message).toBe('The access token is invalid or revoked')
   })
 
   test('a change whose notification was lost takes effect within 5 seconds', async () => {
-    const c = await seedClient(database, 'acme')
-    const t = await obtainToken(h.app, c)
-    expect((await h.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
+    const c = await seedClient(h().database, 'acme')
+    const t = await obtainToken(h().app, c)
+    expect((await h().app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
     // Written behind the service's back: no pg_notify.
-    await database.db.update(apiClients).set({ blocked: true }).where(eq(apiClients.id, c.clientId))
-    expect((await h.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
-    h.clock.advance(5000)
-    await expectUnauthorized(await h.app.handle(probe('/probe/codes', `Bearer ${t}`)))
+    await h().database.db.update(apiClients).set({ blocked: true }).where(eq(apiClients.id, c.clientId))
+    expect((await h().app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
+    h().clock.advance(5000)
+    await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${t}`)))
   })
 
   test('a plan change whose notification was lost takes effect within 5 seconds', async () => {
-    await seedOrganization(database, 'quiet', 'enterprise')
-    const c = await seedClient(database, 'quiet')
-    const t = await obtainToken(h.app, c)
-    expect((await h.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
-    await database.db
+    await seedOrganization(h().database, 'quiet', 'enterprise')
+    const c = await seedClient(h().database, 'quiet')
+    const t = await obtainToken(h().app, c)
+    expect((await h().app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
+    const { db } = h().database
+    await db
       .update(organizations)
       .set({ subscriptionStatus: 'canceled' })
       .where(eq(organizations.slug, 'quiet'))
-    h.clock.advance(5000)
-    expect((await h.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(403)
+    h().clock.advance(5000)
+    expect((await h().app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(403)
   })
 })

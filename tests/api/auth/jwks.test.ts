@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
 import { generateSigningKey } from '../../../src/auth/keys.ts'
-import type { Database } from '../../../src/db/database.ts'
 import { rotateSigningKey } from '../../../src/db/signing-keys.ts'
-import { authHarness, obtainToken, probe, seedClient, seedOrganization } from '../../auth/helpers.ts'
+import { obtainToken, probe, useAuthHarness } from '../../auth/helpers.ts'
 import { apiRequest } from '../../support/app.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
 
-let database: Database
-let h: Awaited<ReturnType<typeof authHarness>>
-let client: { clientId: string; clientSecret: string }
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-  await seedOrganization(database, 'acme')
-  client = await seedClient(database, 'acme')
-  h = await authHarness(database)
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.auth.close()
-  await database?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useAuthHarness()
 
 async function jwks() {
-  const res = await h.app.handle(apiRequest('/.well-known/jwks.json'))
+  const res = await h().app.handle(apiRequest('/.well-known/jwks.json'))
   expect(res.status).toBe(200)
   return { res, body: (await res.json()) as { keys: Record<string, string>[] } }
 }
@@ -45,35 +30,35 @@ describe('GET /.well-known/jwks.json', () => {
   })
 
   test('answers with the JWK Set media type when asked for it', async () => {
-    const res = await h.app.handle(
+    const res = await h().app.handle(
       apiRequest('/.well-known/jwks.json', { headers: { accept: 'application/jwk-set+json' } }),
     )
     expect(res.headers.get('content-type')).toBe('application/jwk-set+json')
   })
 
   test('lets a third party verify an access token with the published keys', async () => {
-    const token = await obtainToken(h.app, client)
+    const token = await obtainToken(h().app, h().client)
     const { body } = await jwks()
     const { payload } = await jwtVerify(token, createLocalJWKSet(body as never), {
       issuer: 'http://api.test',
       audience: 'http://api.test',
       algorithms: ['EdDSA'],
-      currentDate: new Date(h.clock()),
+      currentDate: new Date(h().clock()),
     })
-    expect(payload.sub).toBe(client.clientId)
+    expect(payload.sub).toBe(h().client.clientId)
   })
 
   test('after a rotation it publishes both keys; new tokens use the new key and old tokens stay valid', async () => {
-    const before = await obtainToken(h.app, client)
+    const before = await obtainToken(h().app, h().client)
     const oldKid = decodeProtectedHeader(before).kid
-    const { key } = await rotateSigningKey(database.db, generateSigningKey, h.clock)
-    await h.auth.reloadKeys()
+    const { key } = await rotateSigningKey(h().database.db, generateSigningKey, h().clock)
+    await h().auth.reloadKeys()
     const { body } = await jwks()
     expect(body.keys.map((k) => k.kid).sort()).toEqual([oldKid, key.kid].sort())
-    const after = await obtainToken(h.app, client)
+    const after = await obtainToken(h().app, h().client)
     expect(decodeProtectedHeader(after).kid).toBe(key.kid)
     for (const t of [before, after]) {
-      expect((await h.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
+      expect((await h().app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
     }
   })
 })

@@ -1,37 +1,22 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { createApp } from '../../../src/api/app.ts'
 import { authFeature } from '../../../src/api/auth/index.ts'
 import { hashSecret, newClientId } from '../../../src/auth/secrets.ts'
 import { deleteClient, setBlocked } from '../../../src/db/api-clients.ts'
-import type { Database } from '../../../src/db/database.ts'
 import { setPlan } from '../../../src/db/organizations.ts'
 import { apiClients, organizations } from '../../../src/db/schema.ts'
 import {
-  authHarness,
   basic,
   FORM,
   GRANT,
   seedClient,
   seedOrganization,
   tokenRequest,
+  useAuthHarness,
 } from '../../auth/helpers.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
 
-let database: Database
-let h: Awaited<ReturnType<typeof authHarness>>
-let client: { clientId: string; clientSecret: string }
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-  await seedOrganization(database, 'acme')
-  client = await seedClient(database, 'acme')
-  h = await authHarness(database)
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.auth.close()
-  await database?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useAuthHarness()
 
 async function snapshot(res: Response) {
   return { status: res.status, headers: [...res.headers], body: await res.text() }
@@ -41,8 +26,8 @@ const invalidRequest = (description: string) => ({ error: 'invalid_request', err
 
 describe('POST /oauth/token: success', () => {
   test('answers 200 {access_token, token_type: Bearer, expires_in: 3600} with Cache-Control: no-store', async () => {
-    const res = await h.app.handle(
-      tokenRequest({ authorization: basic(client.clientId, client.clientSecret) }),
+    const res = await h().app.handle(
+      tokenRequest({ authorization: basic(h().client.clientId, h().client.clientSecret) }),
     )
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/json')
@@ -55,20 +40,20 @@ describe('POST /oauth/token: success', () => {
   })
 
   test('the token is a JWT with kid, typ at+jwt and the DESIGN §6 claims', async () => {
-    const res = await h.app.handle(
-      tokenRequest({ authorization: basic(client.clientId, client.clientSecret) }),
+    const res = await h().app.handle(
+      tokenRequest({ authorization: basic(h().client.clientId, h().client.clientSecret) }),
     )
     const token = (await res.json()).access_token as string
     const header = decodeProtectedHeader(token)
-    expect(header).toEqual({ alg: 'EdDSA', typ: 'at+jwt', kid: h.auth.jwks().keys[0]?.kid })
+    expect(header).toEqual({ alg: 'EdDSA', typ: 'at+jwt', kid: h().auth.jwks().keys[0]?.kid })
     const claims = decodeJwt(token)
-    const [org] = await database.db.select({ id: organizations.id }).from(organizations)
-    const iat = Math.floor(h.clock() / 1000)
+    const [org] = await h().database.db.select({ id: organizations.id }).from(organizations)
+    const iat = Math.floor(h().clock() / 1000)
     expect(claims).toEqual({
       iss: 'http://api.test',
       aud: 'http://api.test',
-      sub: client.clientId,
-      client_id: client.clientId,
+      sub: h().client.clientId,
+      client_id: h().client.clientId,
       org: org?.id,
       scope: 'write:codes',
       iat,
@@ -78,29 +63,33 @@ describe('POST /oauth/token: success', () => {
   })
 
   test('every token gets its own jti', async () => {
-    const auth = basic(client.clientId, client.clientSecret)
-    const tokens = await Promise.all([1, 2, 3].map(() => h.app.handle(tokenRequest({ authorization: auth }))))
+    const auth = basic(h().client.clientId, h().client.clientSecret)
+    const tokens = await Promise.all(
+      [1, 2, 3].map(() => h().app.handle(tokenRequest({ authorization: auth }))),
+    )
     const ids = await Promise.all(tokens.map(async (r) => decodeJwt((await r.json()).access_token).jti))
     expect(new Set(ids).size).toBe(3)
   })
 
   test('accepts the versioned media type in Accept and answers with it', async () => {
-    const auth = basic(client.clientId, client.clientSecret)
+    const auth = basic(h().client.clientId, h().client.clientSecret)
     const vnd = 'application/vnd.service.public.v1+json'
-    const res = await h.app.handle(tokenRequest({ authorization: auth, accept: vnd }))
+    const res = await h().app.handle(tokenRequest({ authorization: auth, accept: vnd }))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe(vnd)
-    const both = await h.app.handle(tokenRequest({ authorization: auth, accept: `${vnd}, application/json` }))
+    const both = await h().app.handle(
+      tokenRequest({ authorization: auth, accept: `${vnd}, application/json` }),
+    )
     expect(both.headers.get('content-type')).toBe(vnd)
-    const json = await h.app.handle(tokenRequest({ authorization: auth, accept: 'application/json' }))
+    const json = await h().app.handle(tokenRequest({ authorization: auth, accept: 'application/json' }))
     expect(json.headers.get('content-type')).toBe('application/json')
-    const any = await h.app.handle(tokenRequest({ authorization: auth, accept: '*/*' }))
+    const any = await h().app.handle(tokenRequest({ authorization: auth, accept: '*/*' }))
     expect(any.status).toBe(200)
   })
 
   test('accepts a charset parameter on the form Content-Type', async () => {
-    const auth = basic(client.clientId, client.clientSecret)
-    const res = await h.app.handle(
+    const auth = basic(h().client.clientId, h().client.clientSecret)
+    const res = await h().app.handle(
       tokenRequest({ authorization: auth, contentType: `${FORM}; charset=UTF-8` }),
     )
     expect(res.status).toBe(200)
@@ -108,17 +97,17 @@ describe('POST /oauth/token: success', () => {
 
   test('accepts the Basic scheme in any letter case', async () => {
     for (const scheme of ['basic', 'BASIC', 'bAsIc']) {
-      const res = await h.app.handle(
-        tokenRequest({ authorization: basic(client.clientId, client.clientSecret, scheme) }),
+      const res = await h().app.handle(
+        tokenRequest({ authorization: basic(h().client.clientId, h().client.clientSecret, scheme) }),
       )
       expect(res.status).toBe(200)
     }
   })
 
   test('a scope that is a subset of the client scopes is granted', async () => {
-    const res = await h.app.handle(
+    const res = await h().app.handle(
       tokenRequest({
-        authorization: basic(client.clientId, client.clientSecret),
+        authorization: basic(h().client.clientId, h().client.clientSecret),
         body: `${GRANT}&scope=write%3Acodes`,
       }),
     )
@@ -127,55 +116,57 @@ describe('POST /oauth/token: success', () => {
   })
 
   test('reads URL-encoded credentials, and a secret with ":" in it, raw or encoded (RFC 6749 §2.3.1, RFC 7617 §2)', async () => {
-    const [org] = await database.db.select({ id: organizations.id }).from(organizations)
+    const { db } = h().database
+    const [org] = await db.select({ id: organizations.id }).from(organizations)
     const clientId = newClientId()
     const secret = 'pa:ss w+rd%/é'
-    await database.db.insert(apiClients).values({
+    await db.insert(apiClients).values({
       id: clientId,
       organizationId: org?.id as string,
       name: 'odd',
       scopes: ['write:codes'],
       secretHash: await hashSecret(secret),
     })
-    const encoded = await h.app.handle(tokenRequest({ authorization: basic(clientId, secret) }))
+    const encoded = await h().app.handle(tokenRequest({ authorization: basic(clientId, secret) }))
     expect(encoded.status).toBe(200)
     const colonOnly = newClientId()
-    await database.db.insert(apiClients).values({
+    await db.insert(apiClients).values({
       id: colonOnly,
       organizationId: org?.id as string,
       name: 'colon',
       scopes: ['write:codes'],
       secretHash: await hashSecret('a:b:c'),
     })
-    const raw = await h.app.handle(tokenRequest({ authorization: `Basic ${btoa(`${colonOnly}:a:b:c`)}` }))
+    const raw = await h().app.handle(tokenRequest({ authorization: `Basic ${btoa(`${colonOnly}:a:b:c`)}` }))
     expect(raw.status).toBe(200)
   })
 
   test('logs the client ID of a token request, never the secret or the token', async () => {
-    h.deps.logger.lines.length = 0
-    const res = await h.app.handle(
-      tokenRequest({ authorization: basic(client.clientId, client.clientSecret) }),
+    h().deps.logger.lines.length = 0
+    const res = await h().app.handle(
+      tokenRequest({ authorization: basic(h().client.clientId, h().client.clientSecret) }),
     )
     const token = (await res.json()).access_token
     await Bun.sleep(0)
-    const log = h.deps.logger.lines.join('\n')
-    expect(JSON.parse(h.deps.logger.lines.at(-1) ?? '{}')).toMatchObject({
+    const log = h().deps.logger.lines.join('\n')
+    expect(JSON.parse(h().deps.logger.lines.at(-1) ?? '{}')).toMatchObject({
       event: 'request',
       path: '/oauth/token',
       status: 200,
-      clientId: client.clientId,
+      clientId: h().client.clientId,
     })
-    expect(log).not.toContain(client.clientSecret)
+    expect(log).not.toContain(h().client.clientSecret)
     expect(log).not.toContain(token)
-    expect(log).not.toContain(btoa(`${client.clientId}:`).slice(0, 20))
+    expect(log).not.toContain(btoa(`${h().client.clientId}:`).slice(0, 20))
   })
 
   test('logs the status of a refused token request', async () => {
-    h.deps.logger.lines.length = 0
-    await h.app.handle(tokenRequest({ authorization: basic(client.clientId, 'wrong') }))
-    await h.app.handle(tokenRequest())
+    const { lines } = h().deps.logger
+    lines.length = 0
+    await h().app.handle(tokenRequest({ authorization: basic(h().client.clientId, 'wrong') }))
+    await h().app.handle(tokenRequest())
     await Bun.sleep(0)
-    const statuses = h.deps.logger.lines.map((l) => JSON.parse(l)).map((l) => [l.status, l.clientId])
+    const statuses = lines.map((l) => JSON.parse(l)).map((l) => [l.status, l.clientId])
     expect(statuses).toEqual([
       [401, null],
       [400, null],
@@ -185,9 +176,9 @@ describe('POST /oauth/token: success', () => {
 
 describe('POST /oauth/token: refusals', () => {
   test('an unsupported grant_type answers 400 unsupported_grant_type', async () => {
-    const res = await h.app.handle(
+    const res = await h().app.handle(
       tokenRequest({
-        authorization: basic(client.clientId, client.clientSecret),
+        authorization: basic(h().client.clientId, h().client.clientSecret),
         body: 'grant_type=password',
       }),
     )
@@ -200,23 +191,26 @@ describe('POST /oauth/token: refusals', () => {
   })
 
   test('a missing grant_type answers 400 invalid_request', async () => {
-    const res = await h.app.handle(
-      tokenRequest({ authorization: basic(client.clientId, client.clientSecret), body: '' }),
+    const res = await h().app.handle(
+      tokenRequest({ authorization: basic(h().client.clientId, h().client.clientSecret), body: '' }),
     )
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual(invalidRequest('grant_type is required'))
   })
 
   test('a repeated parameter answers 400 invalid_request (RFC 6749 §3.2)', async () => {
-    const res = await h.app.handle(
-      tokenRequest({ authorization: basic(client.clientId, client.clientSecret), body: `${GRANT}&${GRANT}` }),
+    const res = await h().app.handle(
+      tokenRequest({
+        authorization: basic(h().client.clientId, h().client.clientSecret),
+        body: `${GRANT}&${GRANT}`,
+      }),
     )
     expect(res.status).toBe(400)
     expect(await res.json()).toEqual(invalidRequest('The parameter grant_type is repeated'))
   })
 
   test('missing credentials answer 400 invalid_request', async () => {
-    const res = await h.app.handle(tokenRequest())
+    const res = await h().app.handle(tokenRequest())
     expect(res.status).toBe(400)
     expect(res.headers.get('content-type')).toBe('application/json')
     expect(await res.json()).toEqual(invalidRequest('HTTP Basic client credentials are required'))
@@ -227,28 +221,30 @@ describe('POST /oauth/token: refusals', () => {
       'Basic',
       'Basic !!!notbase64',
       `Basic ${btoa('no-colon-here')}`,
-      `Basic ${btoa(`${client.clientId}:`)}`,
+      `Basic ${btoa(`${h().client.clientId}:`)}`,
       `Basic ${btoa(':secret')}`,
       'Basic /w==',
       `Bearer ${'a'.repeat(20)}.${'b'.repeat(20)}.${'c'.repeat(20)}`,
-      `Digest username="${client.clientId}"`,
+      `Digest username="${h().client.clientId}"`,
     ]
     for (const authorization of malformed) {
-      const res = await h.app.handle(tokenRequest({ authorization }))
+      const res = await h().app.handle(tokenRequest({ authorization }))
       expect(res.status).toBe(400)
       expect(await res.json()).toEqual(invalidRequest('HTTP Basic client credentials are malformed'))
     }
   })
 
   test('an over-long Authorization header answers 400 invalid_request without being decoded', async () => {
-    const res = await h.app.handle(tokenRequest({ authorization: basic(client.clientId, 'x'.repeat(5000)) }))
+    const res = await h().app.handle(
+      tokenRequest({ authorization: basic(h().client.clientId, 'x'.repeat(5000)) }),
+    )
     expect(res.status).toBe(400)
     expect((await res.json()).error).toBe('invalid_request')
   })
 
   test('an over-long body answers 400 invalid_request', async () => {
-    const auth = basic(client.clientId, client.clientSecret)
-    const res = await h.app.handle(
+    const auth = basic(h().client.clientId, h().client.clientSecret)
+    const res = await h().app.handle(
       tokenRequest({ authorization: auth, body: `${GRANT}&pad=${'x'.repeat(5000)}` }),
     )
     expect(res.status).toBe(400)
@@ -256,9 +252,9 @@ describe('POST /oauth/token: refusals', () => {
   })
 
   test('client credentials in the body instead of Basic answer 400 invalid_request', async () => {
-    const body = `${GRANT}&client_id=${client.clientId}&client_secret=${client.clientSecret}`
-    for (const authorization of [null, basic(client.clientId, client.clientSecret)]) {
-      const res = await h.app.handle(tokenRequest({ authorization, body }))
+    const body = `${GRANT}&client_id=${h().client.clientId}&client_secret=${h().client.clientSecret}`
+    for (const authorization of [null, basic(h().client.clientId, h().client.clientSecret)]) {
+      const res = await h().app.handle(tokenRequest({ authorization, body }))
       expect(res.status).toBe(400)
       expect(await res.json()).toEqual(
         invalidRequest('Client credentials must be sent with HTTP Basic authentication'),
@@ -267,9 +263,9 @@ describe('POST /oauth/token: refusals', () => {
   })
 
   test('a secret in the query string answers 400 invalid_request', async () => {
-    const auth = basic(client.clientId, client.clientSecret)
-    for (const query of [`?client_secret=${client.clientSecret}`, `?client_id=${client.clientId}`]) {
-      const res = await h.app.handle(tokenRequest({ authorization: auth, query }))
+    const auth = basic(h().client.clientId, h().client.clientSecret)
+    for (const query of [`?client_secret=${h().client.clientSecret}`, `?client_id=${h().client.clientId}`]) {
+      const res = await h().app.handle(tokenRequest({ authorization: auth, query }))
       expect(res.status).toBe(400)
       expect(await res.json()).toEqual(
         invalidRequest('Client credentials must not be sent in the query string'),
@@ -278,9 +274,9 @@ describe('POST /oauth/token: refusals', () => {
   })
 
   test('a Content-Type other than the form type answers 415', async () => {
-    const auth = basic(client.clientId, client.clientSecret)
+    const auth = basic(h().client.clientId, h().client.clientSecret)
     for (const contentType of ['application/json', 'text/plain', null]) {
-      const res = await h.app.handle(tokenRequest({ authorization: auth, contentType, body: '{}' }))
+      const res = await h().app.handle(tokenRequest({ authorization: auth, contentType, body: '{}' }))
       expect(res.status).toBe(415)
       expect(await res.json()).toEqual(
         invalidRequest('The request body must be application/x-www-form-urlencoded'),
@@ -289,17 +285,17 @@ describe('POST /oauth/token: refusals', () => {
   })
 
   test('an Accept naming nothing producible answers 406', async () => {
-    const auth = basic(client.clientId, client.clientSecret)
+    const auth = basic(h().client.clientId, h().client.clientSecret)
     for (const accept of ['text/html', 'application/xml', 'application/json;q=0']) {
-      const res = await h.app.handle(tokenRequest({ authorization: auth, accept }))
+      const res = await h().app.handle(tokenRequest({ authorization: auth, accept }))
       expect(res.status).toBe(406)
       expect((await res.json()).error).toBe('invalid_request')
     }
   })
 
   test('a wrong secret answers 401 invalid_client with WWW-Authenticate: Basic', async () => {
-    const res = await h.app.handle(
-      tokenRequest({ authorization: basic(client.clientId, `${client.clientSecret}x`) }),
+    const res = await h().app.handle(
+      tokenRequest({ authorization: basic(h().client.clientId, `${h().client.clientSecret}x`) }),
     )
     expect(res.status).toBe(401)
     expect(res.headers.get('www-authenticate')).toBe('Basic realm="oauth", charset="UTF-8"')
@@ -311,16 +307,16 @@ describe('POST /oauth/token: refusals', () => {
   })
 
   test('a scope beyond the client scopes answers 400 invalid_scope', async () => {
-    const auth = basic(client.clientId, client.clientSecret)
+    const auth = basic(h().client.clientId, h().client.clientSecret)
     for (const scope of ['admin:all', 'write:codes%20read:codes', '%22quoted%22']) {
-      const res = await h.app.handle(tokenRequest({ authorization: auth, body: `${GRANT}&scope=${scope}` }))
+      const res = await h().app.handle(tokenRequest({ authorization: auth, body: `${GRANT}&scope=${scope}` }))
       expect(res.status).toBe(400)
       expect((await res.json()).error).toBe('invalid_scope')
     }
   })
 
   test('GET /oauth/token answers 405 with Allow: POST', async () => {
-    const res = await h.app.handle(new Request('http://api.test/oauth/token'))
+    const res = await h().app.handle(new Request('http://api.test/oauth/token'))
     expect(res.status).toBe(405)
     expect(res.headers.get('allow')).toBe('POST')
   })
@@ -328,34 +324,36 @@ describe('POST /oauth/token: refusals', () => {
 
 describe('POST /oauth/token: unknown, blocked and deleted clients', () => {
   test('an unknown client answers 401 invalid_client', async () => {
-    const res = await h.app.handle(tokenRequest({ authorization: basic(newClientId(), client.clientSecret) }))
+    const res = await h().app.handle(
+      tokenRequest({ authorization: basic(newClientId(), h().client.clientSecret) }),
+    )
     expect(res.status).toBe(401)
     expect(res.headers.get('www-authenticate')).toStartWith('Basic ')
     expect((await res.json()).error).toBe('invalid_client')
   })
 
   test('a blocked client answers byte for byte like an unknown one, with the right secret', async () => {
-    const blocked = await seedClient(database, 'acme')
-    await setBlocked(database.db, blocked.clientId, true)
+    const blocked = await seedClient(h().database, 'acme')
+    await setBlocked(h().database.db, blocked.clientId, true)
     const fromBlocked = await snapshot(
-      await h.app.handle(tokenRequest({ authorization: basic(blocked.clientId, blocked.clientSecret) })),
+      await h().app.handle(tokenRequest({ authorization: basic(blocked.clientId, blocked.clientSecret) })),
     )
     const fromUnknown = await snapshot(
-      await h.app.handle(tokenRequest({ authorization: basic(newClientId(), blocked.clientSecret) })),
+      await h().app.handle(tokenRequest({ authorization: basic(newClientId(), blocked.clientSecret) })),
     )
     expect(fromBlocked.status).toBe(401)
     expect(fromBlocked).toEqual(fromUnknown)
-    await setBlocked(database.db, blocked.clientId, false)
-    const again = await h.app.handle(
+    await setBlocked(h().database.db, blocked.clientId, false)
+    const again = await h().app.handle(
       tokenRequest({ authorization: basic(blocked.clientId, blocked.clientSecret) }),
     )
     expect(again.status).toBe(200)
   })
 
   test('a deleted client answers like an unknown one', async () => {
-    const gone = await seedClient(database, 'acme')
-    await deleteClient(database.db, gone.clientId)
-    const res = await h.app.handle(tokenRequest({ authorization: basic(gone.clientId, gone.clientSecret) }))
+    const gone = await seedClient(h().database, 'acme')
+    await deleteClient(h().database.db, gone.clientId)
+    const res = await h().app.handle(tokenRequest({ authorization: basic(gone.clientId, gone.clientSecret) }))
     expect(res.status).toBe(401)
     expect((await res.json()).error).toBe('invalid_client')
   })
@@ -366,11 +364,11 @@ describe('POST /oauth/token: unknown, blocked and deleted clients', () => {
     // would cost a few percent of the wrong-secret path.
     const cpu = async (authorization: string) => {
       const start = process.cpuUsage()
-      for (let i = 0; i < 4; i++) await h.app.handle(tokenRequest({ authorization }))
+      for (let i = 0; i < 4; i++) await h().app.handle(tokenRequest({ authorization }))
       const used = process.cpuUsage(start)
       return used.user + used.system
     }
-    const wrongSecret = await cpu(basic(client.clientId, 'wrong-secret'))
+    const wrongSecret = await cpu(basic(h().client.clientId, 'wrong-secret'))
     const unknown = await cpu(basic(newClientId(), 'wrong-secret'))
     expect(unknown / wrongSecret).toBeGreaterThan(0.5)
     expect(unknown / wrongSecret).toBeLessThan(2)
@@ -384,25 +382,25 @@ describe('POST /oauth/token: rate-limit hook', () => {
       seen.push(clientId)
       return new Response(null, { status: 429, headers: { 'retry-after': '1' } })
     }
-    const app = createApp(h.deps, [authFeature({ ...h.deps, auth: h.auth, limitTokenRequest })])
-    const res = await app.handle(tokenRequest({ authorization: basic(client.clientId, 'not-checked') }))
+    const app = createApp(h().deps, [authFeature({ ...h().deps, auth: h().auth, limitTokenRequest })])
+    const res = await app.handle(tokenRequest({ authorization: basic(h().client.clientId, 'not-checked') }))
     expect(res.status).toBe(429)
     expect(res.headers.get('retry-after')).toBe('1')
-    expect(seen).toEqual([client.clientId])
+    expect(seen).toEqual([h().client.clientId])
   })
 })
 
 describe('POST /oauth/token: subscription', () => {
   test('answers 403 unauthorized_client when the plan no longer covers API clients, and 200 again once it does', async () => {
-    await seedOrganization(database, 'lapsing', 'pro')
-    const c = await seedClient(database, 'lapsing')
-    const request = () => h.app.handle(tokenRequest({ authorization: basic(c.clientId, c.clientSecret) }))
+    await seedOrganization(h().database, 'lapsing', 'pro')
+    const c = await seedClient(h().database, 'lapsing')
+    const request = () => h().app.handle(tokenRequest({ authorization: basic(c.clientId, c.clientSecret) }))
     for (const [plan, status] of [
       ['free', 'active'],
       ['pro', 'past_due'],
       ['enterprise', 'canceled'],
     ] as const) {
-      await setPlan(database.db, 'lapsing', plan, status)
+      await setPlan(h().database.db, 'lapsing', plan, status)
       const res = await request()
       expect(res.status).toBe(403)
       expect(await res.json()).toEqual({
@@ -410,15 +408,15 @@ describe('POST /oauth/token: subscription', () => {
         error_description: "The organization's subscription no longer covers API clients",
       })
     }
-    await setPlan(database.db, 'lapsing', 'starter', 'active')
+    await setPlan(h().database.db, 'lapsing', 'starter', 'active')
     expect((await request()).status).toBe(200)
   })
 
   test('a wrong secret on a lapsed organization still answers 401, not 403', async () => {
-    await seedOrganization(database, 'lapsed2', 'pro')
-    const c = await seedClient(database, 'lapsed2')
-    await setPlan(database.db, 'lapsed2', 'free', 'active')
-    const res = await h.app.handle(tokenRequest({ authorization: basic(c.clientId, 'nope') }))
+    await seedOrganization(h().database, 'lapsed2', 'pro')
+    const c = await seedClient(h().database, 'lapsed2')
+    await setPlan(h().database.db, 'lapsed2', 'free', 'active')
+    const res = await h().app.handle(tokenRequest({ authorization: basic(c.clientId, 'nope') }))
     expect(res.status).toBe(401)
   })
 })

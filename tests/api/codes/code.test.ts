@@ -1,36 +1,17 @@
 /** POST /code over HTTP: the answer, the accepted fields, and 422 listing every problem (rules: rules.test.ts). */
 import { describe, expect, test } from 'bun:test'
-import { GTIN, gtinDefinition, postJson, STEM, useCodeApi } from './harness.ts'
+import { codeRequests, dlDefinition, GTIN, gtinDefinition, postJson, STEM, useCodeApi } from './harness.ts'
 
 const api = useCodeApi()
 
-async function generate(definition: unknown) {
-  const res = await postJson(api(), '/code', definition)
-  return { status: res.status, body: await res.json() }
-}
-
-/** The `{code, path}` of each error of a 422 answer (messages are checked separately). */
-async function problems(definition: unknown) {
-  const { status, body } = await generate(definition)
-  expect(status).toBe(422)
-  return (body.errors as { code: string; path: string | null }[]).map(({ code, path }) => ({ code, path }))
-}
-
-async function text(definition: unknown): Promise<string> {
-  const { status, body } = await generate(definition)
-  expect({ status, body }).toMatchObject({ status: 200 })
-  return body.barcodeText
-}
-
-const dl = (ais: [string, string][] = [], extra: Record<string, unknown> = {}) =>
-  gtinDefinition(ais, { digitalLinkStem: STEM, ...extra })
+const { generate, problems, text } = codeRequests(api)
 
 describe('POST /code answers', () => {
   test('200 {barcodeText, hri} with a Digital Link for a definition with digitalLinkStem', async () => {
     const res = await postJson(
       api(),
       '/code',
-      dl([
+      dlDefinition([
         ['10', 'ABC123'],
         ['17', '261231'],
       ]),

@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { generate } from '../../../src/api/codes/service.ts'
 import { percentDecode } from '../../../src/gs1/index.ts'
 import { decodeCompressed } from '../../../src/resolver/compressed.ts'
-import { GTIN, gtinDefinition, postJson, STEM, useCodeApi } from './harness.ts'
+import { dlDefinition, GTIN, gtinDefinition, postJson, STEM, useCodeApi } from './harness.ts'
 
 const api = useCodeApi()
 
@@ -53,12 +53,9 @@ function uncompressed(definition: Record<string, unknown>) {
   }
 }
 
-const dl = (ais: [string, string][], extra: Record<string, unknown> = {}) =>
-  gtinDefinition(ais, { digitalLinkStem: STEM, ...extra })
-
 describe('compression over POST /code', () => {
   test('EPC_HEX writes {stem}/eh… (SGTIN+), decoding to the same GTIN, qualifiers and attributes, same HRI', async () => {
-    const def = dl(
+    const def = dlDefinition(
       [
         ['21', 'S1'],
         ['10', 'L/1'],
@@ -74,7 +71,7 @@ describe('compression over POST /code', () => {
   })
 
   test('EPC_BASE64 writes {stem}/ex… in base64url; a date makes it DSGTIN+', async () => {
-    const def = dl(
+    const def = dlDefinition(
       [
         ['21', 'ABC-123'],
         ['17', '261231'],
@@ -90,7 +87,7 @@ describe('compression over POST /code', () => {
   })
 
   test('linkType, context and extension parameters stay in the query after the segment', async () => {
-    const def = dl([['21', 'S1']], {
+    const def = dlDefinition([['21', 'S1']], {
       compression: 'EPC_HEX',
       linkType: 'gs1:pip',
       context: 'dpp',
@@ -103,7 +100,7 @@ describe('compression over POST /code', () => {
 
   test('is refused without (21), without digitalLinkStem, with another primary key, or with another value', async () => {
     const errors = async (def: unknown) => (await code(def)).body.errors.map((e: { code: string }) => e.code)
-    expect(await errors(dl([['10', 'L']], { compression: 'EPC_HEX' }))).toEqual([
+    expect(await errors(dlDefinition([['10', 'L']], { compression: 'EPC_HEX' }))).toEqual([
       'Validation.Requires.compression',
     ])
     expect(await errors(gtinDefinition([['21', 'S']], { compression: 'EPC_HEX' }))).toEqual([
@@ -116,7 +113,7 @@ describe('compression over POST /code', () => {
         compression: 'EPC_HEX',
       }),
     ).toEqual(['Validation.NotAllowed.compression'])
-    expect(await errors(dl([['21', 'S']], { compression: 'ZIP' }))).toEqual([
+    expect(await errors(dlDefinition([['21', 'S']], { compression: 'ZIP' }))).toEqual([
       'Validation.Invalid.compression',
     ])
   })
@@ -124,7 +121,7 @@ describe('compression over POST /code', () => {
   test('an AI the EPC binary encoding cannot carry is 422 Validation.Unencodable.compression', async () => {
     expect(
       await code(
-        dl(
+        dlDefinition(
           [
             ['21', 'S1'],
             ['717', 'ABC'],
@@ -148,7 +145,9 @@ describe('compression over POST /code', () => {
 
   test('works per item in a batch', async () => {
     const res = await postJson(api(), '/codes', {
-      codes: [{ ...dl([['21', '42']], { compression: 'EPC_HEX' }), mode: 'QR_GS1_DIGITAL_LINK_URI' }],
+      codes: [
+        { ...dlDefinition([['21', '42']], { compression: 'EPC_HEX' }), mode: 'QR_GS1_DIGITAL_LINK_URI' },
+      ],
     })
     const body = await res.json()
     expect(decodeText(body.codes[0].barcodeText).data).toEqual({
@@ -178,7 +177,7 @@ describe('compression property', () => {
           if (lot !== undefined) ais.push(['10', lot])
           if (variant !== undefined) ais.push(['22', variant])
           if (expiry !== undefined) ais.push(['17', expiry])
-          const def = dl(ais, { compression })
+          const def = dlDefinition(ais, { compression })
           const r = generate(def)
           if (!r.ok) throw new Error(JSON.stringify(r.errors))
           expect(decodeText(r.result.barcodeText).data).toEqual(uncompressed(def).data)

@@ -1,5 +1,5 @@
 /** An API app with the auth and code features on a fresh test database, an API client and its bearer token. */
-import { afterAll, beforeAll } from 'bun:test'
+import { expect } from 'bun:test'
 import { createApp } from '../../../src/api/app.ts'
 import { authFeature } from '../../../src/api/auth/index.ts'
 import { codesFeature } from '../../../src/api/codes/index.ts'
@@ -11,7 +11,7 @@ import type { Database } from '../../../src/db/database.ts'
 import { createOrganization } from '../../../src/db/organizations.ts'
 import type { CodeRenderer } from '../../../src/render/index.ts'
 import { apiRequest, testClock, testDeps } from '../../support/app.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
+import { openTestDatabase, useFileFixture } from '../../support/db.ts'
 
 export interface CodeApi {
   app: ReturnType<typeof createApp>
@@ -70,17 +70,11 @@ export async function openCodeApi(options: { render?: CodeRenderer } = {}): Prom
 
 /** Registers hooks that open the code API for the current test file and close it after; returns an accessor. */
 export function useCodeApi(options: { render?: CodeRenderer } = {}): () => CodeApi {
-  let api: CodeApi | undefined
-  beforeAll(async () => {
-    api = await openCodeApi(options)
-  }, DATABASE_HOOK_TIMEOUT_MS)
-  afterAll(async () => {
-    await api?.close()
-  }, DATABASE_HOOK_TIMEOUT_MS)
-  return () => {
-    if (api === undefined) throw new Error('the code API is not open yet')
-    return api
-  }
+  return useFileFixture(
+    'the code API',
+    () => openCodeApi(options),
+    (api) => api.close(),
+  )
 }
 
 /** `POST /oauth/token` with HTTP Basic credentials. */
@@ -130,4 +124,34 @@ export function gtinDefinition(ais: [string, string][] = [], extra: Record<strin
     ais: ais.map(([key, value]) => ({ key, value })),
     ...extra,
   }
+}
+
+/** A definition with GTIN primary key, the given AIs and `STEM` as Digital Link stem. */
+export function dlDefinition(ais: [string, string][] = [], extra: Record<string, unknown> = {}) {
+  return gtinDefinition(ais, { digitalLinkStem: STEM, ...extra })
+}
+
+/** `POST /code` on the code API of the current test file (`api`: the accessor `useCodeApi` returns). */
+export function codeRequests(api: () => CodeApi) {
+  /** The status and JSON body of the answer. */
+  async function generate(definition: unknown) {
+    const res = await postJson(api(), '/code', definition)
+    return { status: res.status, body: await res.json() }
+  }
+
+  /** The `{code, path}` of each error of a 422 answer (messages are checked separately). */
+  async function problems(definition: unknown) {
+    const { status, body } = await generate(definition)
+    expect(status).toBe(422)
+    return (body.errors as { code: string; path: string | null }[]).map(({ code, path }) => ({ code, path }))
+  }
+
+  /** The barcode text of a 200 answer. */
+  async function text(definition: unknown): Promise<string> {
+    const { status, body } = await generate(definition)
+    expect({ status, body }).toMatchObject({ status: 200 })
+    return body.barcodeText
+  }
+
+  return { generate, problems, text }
 }

@@ -1,30 +1,11 @@
 /** SPEC code-definition rules 1–13 over HTTP through POST /code (rule 14 is in code.test.ts and render.test.ts). */
 import { describe, expect, test } from 'bun:test'
-import { GTIN, gtinDefinition, postJson, STEM, useCodeApi } from './harness.ts'
+import { codeRequests, dlDefinition, GTIN, gtinDefinition, STEM, useCodeApi } from './harness.ts'
 
 const api = useCodeApi()
 const SSCC = '006141411234567890'
 
-async function generate(definition: unknown) {
-  const res = await postJson(api(), '/code', definition)
-  return { status: res.status, body: await res.json() }
-}
-
-/** The `{code, path}` of each error of a 422 answer (messages are checked separately). */
-async function problems(definition: unknown) {
-  const { status, body } = await generate(definition)
-  expect(status).toBe(422)
-  return (body.errors as { code: string; path: string | null }[]).map(({ code, path }) => ({ code, path }))
-}
-
-async function text(definition: unknown): Promise<string> {
-  const { status, body } = await generate(definition)
-  expect({ status, body }).toMatchObject({ status: 200 })
-  return body.barcodeText
-}
-
-const dl = (ais: [string, string][] = [], extra: Record<string, unknown> = {}) =>
-  gtinDefinition(ais, { digitalLinkStem: STEM, ...extra })
+const { generate, problems, text } = codeRequests(api)
 
 describe('SPEC code-definition rules over HTTP', () => {
   test('rule 1: with digitalLinkStem the key must be a Digital Link primary key; (03) is not', async () => {
@@ -102,12 +83,12 @@ describe('SPEC code-definition rules over HTTP', () => {
   })
 
   test('rule 7: with digitalLinkStem every AI is a qualifier of one sequence or a query attribute', async () => {
-    expect(await problems(dl([['8200', 'https://x']]))).toEqual([
+    expect(await problems(dlDefinition([['8200', 'https://x']]))).toEqual([
       { code: 'Validation.NotAllowed.ais', path: 'ais[0].key' },
     ])
     expect(
       await problems(
-        dl([
+        dlDefinition([
           ['235', 'TPX'],
           ['22', 'V'],
         ]),
@@ -115,7 +96,7 @@ describe('SPEC code-definition rules over HTTP', () => {
     ).toEqual([{ code: 'Validation.NotAllowed.ais', path: 'ais[0].key' }])
     expect(
       await text(
-        dl([
+        dlDefinition([
           ['235', 'TPX'],
           ['10', 'L1'],
         ]),
@@ -126,7 +107,7 @@ describe('SPEC code-definition rules over HTTP', () => {
   test('rule 8: path qualifiers come in GS1 order, and the HRI follows the barcode text', async () => {
     expect(
       await generate(
-        dl([
+        dlDefinition([
           ['21', 'S'],
           ['10', 'L'],
           ['22', 'V'],
@@ -146,7 +127,7 @@ describe('SPEC code-definition rules over HTTP', () => {
   })
 
   test('rule 10: extension parameters need digitalLinkStem, unique unreserved keys, and safe characters', async () => {
-    const ext = (extensionParameters: unknown) => dl([], { extensionParameters })
+    const ext = (extensionParameters: unknown) => dlDefinition([], { extensionParameters })
     expect(
       await text(
         ext([
@@ -202,11 +183,13 @@ describe('SPEC code-definition rules over HTTP', () => {
   })
 
   test('rule 12: linkType needs digitalLinkStem and is a selectable gs1: type or an absolute http(s) URI', async () => {
-    expect(await text(dl([], { linkType: 'gs1:pip' }))).toBe(`${STEM}/01/${GTIN}?linkType=gs1%3Apip`)
-    expect(await problems(dl([], { linkType: 'gs1:defaultLink' }))).toEqual([
+    expect(await text(dlDefinition([], { linkType: 'gs1:pip' }))).toBe(
+      `${STEM}/01/${GTIN}?linkType=gs1%3Apip`,
+    )
+    expect(await problems(dlDefinition([], { linkType: 'gs1:defaultLink' }))).toEqual([
       { code: 'Validation.NotAllowed.linkType', path: 'linkType' },
     ])
-    expect(await problems(dl([], { linkType: '/relative' }))).toEqual([
+    expect(await problems(dlDefinition([], { linkType: '/relative' }))).toEqual([
       { code: 'Validation.Invalid.linkType', path: 'linkType' },
     ])
     expect(await problems(gtinDefinition([], { linkType: 'gs1:pip' }))).toEqual([
@@ -215,8 +198,8 @@ describe('SPEC code-definition rules over HTTP', () => {
   })
 
   test('rule 13: context needs digitalLinkStem and the parameter character rules', async () => {
-    expect(await text(dl([], { context: 'dpp/1' }))).toBe(`${STEM}/01/${GTIN}?context=dpp%2F1`)
-    expect(await problems(dl([], { context: 'a b' }))).toEqual([
+    expect(await text(dlDefinition([], { context: 'dpp/1' }))).toBe(`${STEM}/01/${GTIN}?context=dpp%2F1`)
+    expect(await problems(dlDefinition([], { context: 'a b' }))).toEqual([
       { code: 'Validation.Charset.context', path: 'context' },
     ])
     expect(await problems(gtinDefinition([], { context: 'x' }))).toEqual([
@@ -228,7 +211,7 @@ describe('SPEC code-definition rules over HTTP', () => {
     expect(await problems(gtinDefinition([], { mode: 'QR_GS1_DIGITAL_LINK_URI' }))).toEqual([
       { code: 'Validation.Required.digitalLinkStem', path: 'digitalLinkStem' },
     ])
-    expect(await problems(dl([], { mode: 'GS1_DATAMATRIX' }))).toEqual([
+    expect(await problems(dlDefinition([], { mode: 'GS1_DATAMATRIX' }))).toEqual([
       { code: 'Validation.NotAllowed.digitalLinkStem', path: 'digitalLinkStem' },
     ])
   })

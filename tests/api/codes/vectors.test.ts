@@ -1,19 +1,17 @@
 /** Every syntax vector that maps to a code definition, through POST /code and inside one POST /codes batch, with identical results. */
 import { describe, expect, test } from 'bun:test'
-import { type AiPair, isDlPrimaryKey, parseBracketedElementString } from '../../../src/gs1/index.ts'
+import { isDlPrimaryKey, parseBracketedElementString } from '../../../src/gs1/index.ts'
 import { hasShared, readSharedJson } from '../../support/shared.ts'
+import {
+  CANONICAL_STEM,
+  reasonOf,
+  SYNTAX_VECTORS,
+  type SyntaxVector,
+  vectorDefinition,
+} from '../../support/syntax-vectors.ts'
 import { postJson, useCodeApi } from './harness.ts'
 
-const FILE = ['gs1', 'vectors', 'syntax-vectors.json'] as const
-const CANONICAL_STEM = 'https://id.gs1.org'
 const SSCC = '006141411234567890'
-
-interface Vector {
-  kind: string
-  input: Record<string, string | null>
-  expected: Record<string, unknown>
-  note?: string
-}
 
 /** What POST /code must answer for a vector: 200 with texts, or 422 with an error of `reason`. */
 type Expectation =
@@ -26,49 +24,12 @@ interface Case {
   expect: Expectation
 }
 
-// Vector reasons as the `<Reason>` of our `Validation.<Reason>.<field>` codes (as in tests/gs1/vectors.test.ts).
-const REASON: Record<string, string> = {
-  check_digit: 'CheckDigit',
-  too_long: 'Length',
-  too_short: 'Length',
-  invalid_cset82_char: 'Charset',
-  invalid_cset64_char: 'Charset',
-  unknown_ai: 'UnknownAi',
-  repeated_ai: 'Duplicate',
-  excludes: 'Excludes',
-  requires: 'Requires',
-  digsig_serial_required: 'Requires',
-  magnitude_over_6_digits: 'Length',
-  no_primary_key: 'Invalid',
-  not_dl_data_attribute: 'NotAllowed',
-}
-const reasonOf = (r: string) => (r.startsWith('linter_') ? 'Format' : (REASON[r] ?? r))
-
-// The engine takes the first Digital Link primary key in input order as the key (SYNTAX-NOTES §2.3).
-function definition(aiData: string, stem?: string | null): Record<string, unknown> {
-  const pairs = parseBracketedElementString(aiData) as AiPair[]
-  const at =
-    stem === undefined
-      ? 0
-      : Math.max(
-          0,
-          pairs.findIndex((p) => isDlPrimaryKey(p.ai)),
-        )
-  const pk = pairs[at] as AiPair
-  const def: Record<string, unknown> = {
-    primaryKey: { key: pk.ai, value: pk.value },
-    ais: pairs.filter((_, i) => i !== at).map((p) => ({ key: p.ai, value: p.value })),
-  }
-  if (stem !== undefined) def.digitalLinkStem = stem ?? CANONICAL_STEM
-  return def
-}
-
-function rejected(v: Vector): Expectation {
+function rejected(v: SyntaxVector): Expectation {
   return { ok: false, reason: reasonOf(v.expected.reason as string) }
 }
 
 /** The vectors that are code definitions, with what the service answers for them. */
-function cases(vectors: Vector[]): Case[] {
+function cases(vectors: SyntaxVector[]): Case[] {
   const out: Case[] = []
   vectors.forEach((v, i) => {
     const label = `vector ${i} (${v.kind}) ${JSON.stringify(v.input).slice(0, 80)}`
@@ -76,23 +37,26 @@ function cases(vectors: Vector[]): Case[] {
       out.push({ label, definition: def, expect: e })
     const aiData = v.input.aiData ?? ''
     if (v.kind === 'dl_uri')
-      add(definition(aiData, v.input.stem), { ok: true, barcodeText: v.expected.uri as string })
-    if (v.kind === 'dl_uri_reject') add(definition(aiData, v.input.stem), rejected(v))
+      add(vectorDefinition(aiData, v.input.stem), { ok: true, barcodeText: v.expected.uri as string })
+    if (v.kind === 'dl_uri_reject') add(vectorDefinition(aiData, v.input.stem), rejected(v))
     if (v.kind === 'hri' && v.input.aiData) {
-      add(definition(aiData), {
+      add(vectorDefinition(aiData), {
         ok: true,
         barcodeText: v.expected.bracketed as string,
         hri: v.expected.hriText as string,
       })
     }
     if (v.kind === 'accept')
-      add(definition(aiData), { ok: true, barcodeText: v.expected.bracketed as string })
+      add(vectorDefinition(aiData), { ok: true, barcodeText: v.expected.bracketed as string })
     if (v.kind === 'reject') {
       const first = parseBracketedElementString(aiData)?.[0]?.ai ?? ''
       if (!isDlPrimaryKey(first) && first !== '03') return
       // SPEC rule 3: the service normalises a GTIN-13 that the engine refuses in element strings.
       const normalised = v.note?.includes('our service normalises')
-      add(definition(aiData), normalised ? { ok: true, barcodeText: '(01)09520123456788' } : rejected(v))
+      add(
+        vectorDefinition(aiData),
+        normalised ? { ok: true, barcodeText: '(01)09520123456788' } : rejected(v),
+      )
     }
     if (v.kind === 'temperature' && v.input.ai) {
       const def = { primaryKey: { key: '00', value: SSCC }, ais: [{ key: v.input.ai, value: v.input.value }] }
@@ -110,7 +74,7 @@ function cases(vectors: Vector[]): Case[] {
       // the other engine rejections stay rejected, reported as what is wrong with the magnitude.
       const padded = v.expected.reason === 'too_short'
       add(
-        definition(aiData),
+        vectorDefinition(aiData),
         padded ? { ok: true, barcodeText: `(00)${SSCC}(4330)000044` } : { ok: false, reason: null },
       )
     }
@@ -123,12 +87,12 @@ function modeOf(def: Record<string, unknown>): string {
 }
 
 describe('syntax vectors over HTTP', () => {
-  if (!hasShared(...FILE)) {
+  if (!hasShared(...SYNTAX_VECTORS)) {
     test.skip('vector file absent: ../shared/gs1/vectors/syntax-vectors.json (vectors skipped)', () => {})
     return
   }
   const api = useCodeApi()
-  const all = cases(readSharedJson<Vector[]>(...FILE))
+  const all = cases(readSharedJson<SyntaxVector[]>(...SYNTAX_VECTORS))
   const single = new Map<number, { status: number; body: Record<string, unknown> }>()
 
   test('the vectors give 78 code definitions', () => {
