@@ -12,7 +12,7 @@ export interface PagePath {
   readonly page: string
   /** The path as it should be written: lower-case locale, no trailing slash, other segments as sent. */
   readonly canonical: string
-  /** True when a segment does not percent-decode: a page path that can name nothing. */
+  /** True when a segment does not percent-decode, or decodes to a control character: a path that names nothing. */
   readonly invalid: boolean
 }
 
@@ -27,12 +27,18 @@ function isLanguageTag(segment: string): boolean {
   return true
 }
 
+/** Control characters (NUL above all, which Postgres text cannot hold) are in no slug or page name. */
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+/** The decoded segment, or null when it does not decode or decodes to something no slug can be. */
 function decode(segment: string): string | null {
+  let decoded: string
   try {
-    return decodeURIComponent(segment)
+    decoded = decodeURIComponent(segment)
   } catch {
     return null
   }
+  return CONTROL.test(decoded) ? null : decoded
 }
 
 /**

@@ -43,4 +43,12 @@ describe('parsePagePath', () => {
   test('marks a page path whose segments do not percent-decode as invalid', () => {
     expect(parsePagePath('/en/b/%E0%A4%A/x')?.invalid).toBe(true)
   })
+
+  test('marks a segment that decodes to a control character as invalid (no slug holds one)', () => {
+    for (const raw of ['%00', 'a%00', '%0A', '%1f', '%7F']) {
+      expect(parsePagePath(`/en/b/${raw}/x`)?.invalid).toBe(true)
+      expect(parsePagePath(`/en/${raw}/p/x`)?.invalid).toBe(true)
+    }
+    expect(parsePagePath('/en/b/a%20b/x')?.invalid).toBe(false)
+  })
 })

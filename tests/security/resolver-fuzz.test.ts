@@ -53,6 +53,16 @@ describe('resolver port under hostile input (fast-check)', () => {
     expect(await responseFaults(res, REDIRECT_ORIGINS)).toEqual([])
   })
 
+  test('a page path with an escaped control character answers 404 and never reaches the database', async () => {
+    for (const segment of ['%00', 'a%00b', '%1F', '%7F']) {
+      for (const path of [`/en/dal-giardino/${segment}/product`, `/en/${segment}/risotto-rice/product`]) {
+        const res = await s().service.resolver(new Request(`http://resolver.test${path}`))
+        expect(res.status).toBe(404)
+        expect(await responseFaults(res, REDIRECT_ORIGINS)).toEqual([])
+      }
+    }
+  })
+
   test('any method, host, path, compressed segment, query and header: never 5xx, no stack trace, safe headers, Location on allowed hosts', async () => {
     const statuses = new Map<number, number>()
     await fc.assert(
