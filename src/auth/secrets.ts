@@ -17,6 +17,13 @@ const KEY_BYTES = 32
 const SECRET_BYTES = 32
 const PHC = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/
 
+const CLIENT_ID = /^svc_client_[0-9a-f]{32}$/
+
+/** True for a string shaped like the IDs {@link newClientId} issues; nothing else can name a client. */
+export function isClientId(value: string): boolean {
+  return CLIENT_ID.test(value)
+}
+
 /** A new client ID: `svc_client_` + 32 hex digits (128 bits). */
 export function newClientId(): string {
   return CLIENT_ID_PREFIX + randomBytes(16).toString('hex')

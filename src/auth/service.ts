@@ -9,7 +9,7 @@ import { parseBearer } from './authorization.ts'
 import { type EnvironmentKey, loadSigningKey } from './key-source.ts'
 import { fixedKeyring, type Keyring, openKeyring } from './keyring.ts'
 import { createLastUsedRecorder } from './last-used.ts'
-import { DUMMY_SECRET_HASH, verifySecret } from './secrets.ts'
+import { DUMMY_SECRET_HASH, isClientId, verifySecret } from './secrets.ts'
 import { type ClientStanding, createStandingCache } from './standing.ts'
 import { createTokenCache } from './token-cache.ts'
 import { type AccessClaims, signAccessToken, TOKEN_TTL_SECONDS, verifyAccessToken } from './tokens.ts'
@@ -99,7 +99,10 @@ export async function createAuthService(deps: AuthDeps, options: AuthOptions = {
   ]
 
   async function issueToken(request: Parameters<AuthService['issueToken']>[0]): Promise<TokenGrant> {
-    const row = await withDeadline(findClientCredentials(db, request.clientId))
+    // An ID of another shape names no client and never reaches the database (a NUL byte would fail there).
+    const row = isClientId(request.clientId)
+      ? await withDeadline(findClientCredentials(db, request.clientId))
+      : null
     // The hash check runs for unknown clients too (against a dummy hash), so the timing of the
     // answer does not tell which client IDs exist; blocked answers exactly like unknown (SPEC).
     const matches = await verifySecret(request.clientSecret, row?.secretHash ?? DUMMY_SECRET_HASH)

@@ -332,6 +332,19 @@ describe('POST /oauth/token: unknown, blocked and deleted clients', () => {
     expect((await res.json()).error).toBe('invalid_client')
   })
 
+  test('a client ID of another shape (a NUL byte, upper-case hex, too short) answers 401 invalid_client', async () => {
+    const unknown = await h().app.handle(
+      tokenRequest({ authorization: basic(newClientId(), h().client.clientSecret) }),
+    )
+    const expected = await unknown.text()
+    const id = h().client.clientId
+    for (const odd of ['a\u0000b', `${id}\u0000`, id.toUpperCase(), id.slice(0, -1), `${id}0`]) {
+      const res = await h().app.handle(tokenRequest({ authorization: basic(odd, h().client.clientSecret) }))
+      expect(res.status).toBe(401)
+      expect(await res.text()).toBe(expected)
+    }
+  })
+
   test('a blocked client answers byte for byte like an unknown one, with the right secret', async () => {
     const blocked = await seedClient(h().database, 'acme')
     await setBlocked(h().database.db, blocked.clientId, true)
