@@ -28,7 +28,13 @@ function isLanguageTag(segment: string): boolean {
 }
 
 /** Control characters (NUL above all, which Postgres text cannot hold) are in no slug or page name. */
-const CONTROL = /[\u0000-\u001f\u007f]/
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 32 || c === 127) return true
+  }
+  return false
+}
 
 /** The decoded segment, or null when it does not decode or decodes to something no slug can be. */
 function decode(segment: string): string | null {
@@ -38,7 +44,7 @@ function decode(segment: string): string | null {
   } catch {
     return null
   }
-  return CONTROL.test(decoded) ? null : decoded
+  return hasControlCharacter(decoded) ? null : decoded
 }
 
 /**
