@@ -56,25 +56,23 @@ function linksetJson(r: LinksetRequest): string {
  * carry the context in the body, where JSON-LD 1.1 §6.1 says a context link header must be ignored.
  */
 export function linksetAnswer(r: LinksetRequest): Answer {
-  const template = TEMPLATES[r.format]
-  if (r.format === 'linkset' || r.format === 'json') {
-    const link = `<${r.anchor}${LINK_LINKSET_AND_CONTEXT}`
-    return { status: 200, headers: withHeaders(template, { link }), body: linksetJson(r) }
-  }
-  const link = `<${r.anchor}${LINK_LINKSET_ONLY}`
-  if (r.format === 'ld') {
-    return {
-      status: 200,
-      headers: withHeaders(template, { link }),
-      body: LD_PREFIX + linksetJson(r).slice(1),
-    }
-  }
+  const json = r.format === 'linkset' || r.format === 'json'
+  const link = `<${r.anchor}${json ? LINK_LINKSET_AND_CONTEXT : LINK_LINKSET_ONLY}`
+  const body = json
+    ? linksetJson(r)
+    : r.format === 'ld'
+      ? LD_PREFIX + linksetJson(r).slice(1)
+      : linksetPage(r)
+  return { status: 200, headers: withHeaders(TEMPLATES[r.format], { link }), body }
+}
+
+/** The HTML form: every link listed, the JSON-LD embedded, in the scanner's language. */
+function linksetPage(r: LinksetRequest): string {
   const linkset = buildLinkset(r.view, r.anchor, r.targets)
-  const html = renderLinksetPage({
+  return renderLinksetPage({
     language: uiLanguage(scannerLanguages(r.request.headers)),
     entry: linkset.linkset[0] ?? {},
     descriptionLanguage: r.view.defaultLanguage,
     jsonLd: withJsonLdContext(linkset),
   })
-  return { status: 200, headers: withHeaders(template, { link }), body: html }
 }

@@ -11,9 +11,10 @@ export function createMemoryCatalog(products: readonly CatalogProduct[]): Catalo
     bySlug.set(`${p.brandSlug}/${p.productSlug}`, p)
     if (p.customDomain !== null) domains.add(p.customDomain.toLowerCase())
   }
+  const peekByGtin = (gtin: string) => byGtin.get(gtin) ?? null
   return {
-    findByGtin: async (gtin) => byGtin.get(gtin) ?? null,
-    peekByGtin: (gtin) => byGtin.get(gtin) ?? null,
+    findByGtin: async (gtin) => peekByGtin(gtin),
+    peekByGtin,
     findBySlug: async (brandSlug, productSlug) => bySlug.get(`${brandSlug}/${productSlug}`) ?? null,
     isActiveCustomDomain: async (host) => domains.has(host),
   }

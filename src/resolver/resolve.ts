@@ -85,7 +85,7 @@ function respond(
       format: negotiation.format,
       request,
     })
-    if (query === '' && link.qualifiers.length === 0) ctx.memo.remember(scan.url, request, product, answer)
+    if (isBareScan(link, query)) ctx.memo.remember(scan.url, request, product, answer)
     return answerResponse(answer, scan.head)
   }
   if (product.customDomain !== null && host.domain === null) {
@@ -97,6 +97,14 @@ function respond(
   const target = selectTarget(view, linkType)
   if (target.kind !== 'page') return errorResponse(404, ERROR_NOT_FOUND, request, scan.head)
   return pageRedirect(ctx, scan, link, query, view, target)
+}
+
+/**
+ * A scan of `/01/{gtin}` alone (no qualifiers, no query, nothing else in a compressed link): its answer depends
+ * only on the product, the host and the request's headers, so it can be kept (page views, the answer memo).
+ */
+function isBareScan(link: DigitalLink, query: string): boolean {
+  return query === '' && link.qualifiers.length === 0
 }
 
 /** The `Link` header of a redirect: the anchor's linkset and the JSON-LD context (SPEC redirect rule 5). */
@@ -121,7 +129,7 @@ function pageRedirect(
   const personal = scanner !== NO_LANGUAGES && hasLocaleCookie(request.headers)
   // Redirect rule 1: a path on the scanned host; absolute on {resolver_url} for a scan on {short_url}.
   const origin = host.kind === 'short' ? ctx.config.resolver.origin : ''
-  if (personal || query !== '' || link.qualifiers.length > 0) {
+  if (personal || !isBareScan(link, query)) {
     const location = withQuery(origin + pagePath(page, language), redirectQuery(link, query))
     return answerResponse(
       redirectAnswer(redirectHeaders(location, linksetLink(host, linkPath(link)), personal)),

@@ -61,7 +61,7 @@ export function answerResponse(answer: Answer, head: boolean): Response {
   return new Response(head ? null : answer.body, { status: answer.status, headers: answer.headers })
 }
 
-/** A template's headers plus `Link` (and more), as one list. */
+/** A template's headers plus the given fields (`Link`, `Location`), as one list. */
 export function withHeaders(template: Headers, fields: Readonly<HeaderFields>): Headers {
   const headers = new Headers(template)
   for (const name in fields) headers.set(name, fields[name] as string)
@@ -73,10 +73,7 @@ export function withHeaders(template: Headers, fields: Readonly<HeaderFields>): 
  * `personal` when the language came from the visitor's `locale` cookie.
  */
 export function redirectHeaders(location: string, link: string, personal = false): Headers {
-  const headers = new Headers(personal ? REDIRECT_PERSONAL : REDIRECT_PUBLIC)
-  headers.set('location', location)
-  headers.set('link', link)
-  return headers
+  return withHeaders(personal ? REDIRECT_PERSONAL : REDIRECT_PUBLIC, { location, link })
 }
 
 /** A `307` with the given headers. */
