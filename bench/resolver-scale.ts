@@ -8,8 +8,8 @@ import { openDatabase } from '../src/db/database.ts'
 import { createResolver } from '../src/resolver/index.ts'
 
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx bun bench/resolver-scale.ts
-// (env: BENCH_PRODUCTS, default 1,000,000; BENCH_SECONDS per wrk run, default 5; BENCH_KEEP=1 to keep the
-// seeded database for the next run). Needs wrk (Debian package).
+// (env: BENCH_PRODUCTS, default 1,000,000; BENCH_SECONDS per wrk run, default 5; BENCH_CACHE catalog cache
+// entries, default 100,000; BENCH_KEEP=1 to keep the seeded database for the next run). Needs wrk (Debian package).
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const admin = process.env.DATABASE_URL
@@ -89,12 +89,22 @@ function gtin(i: number): string {
 }
 
 async function run() {
-  const catalog = createDbCatalog(database)
+  const catalog = createDbCatalog(database, { maxEntries: Number(process.env.BENCH_CACHE ?? 100_000) })
   await catalog.start()
   const bare = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
     fetch: () => new Response(null, { status: 307, headers: { location: '/en/bench/p-1/about' } }),
+  })
+  // The floor of an uncached scan: a 307 after one round trip to the same Postgres (no catalog, no mapping).
+  const roundTrip = postgres(url.toString(), { max: 1, onnotice: () => {} })
+  const bareDb = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: async () => {
+      await roundTrip`select 1`
+      return new Response(null, { status: 307, headers: { location: '/en/bench/p-1/about' } })
+    },
   })
   const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => resolve(r) })
   const origin = `http://127.0.0.1:${server.port}`
@@ -112,9 +122,9 @@ async function run() {
     },
   })
   const timedOrigin = `http://127.0.0.1:${timed.port}`
-  const uncached = async (connections: number, seed: number) => {
+  const uncached = async (connections: number, seed: number, thinkMs = 0) => {
     handlerMs = []
-    const r = await wrk(`${timedOrigin}/`, connections, script(seed))
+    const r = await wrk(`${timedOrigin}/`, connections, script(seed, thinkMs))
     handlerMs.sort((a, b) => a - b)
     const at = (q: number) => (handlerMs[Math.floor(q * (handlerMs.length - 1))] ?? Number.NaN).toFixed(2)
     return { ...r, server: `server-side p50 ${at(0.5)} ms   p99 ${at(0.99)} ms` }
@@ -129,15 +139,24 @@ async function run() {
   // Each run scans its own random sequence, so that no run finds the GTINs of the one before in the cache; a
   // first unreported run warms the uncached path up (JIT, prepared statement, connections).
   const dir = mkdtempSync(join(tmpdir(), 'wrk-'))
-  const script = (seed: number) => {
+  const script = (seed: number, thinkMs = 0) => {
     const file = join(dir, `random-${seed}.lua`)
-    writeFileSync(file, randomGtinScript(PRODUCTS, seed))
+    writeFileSync(file, randomGtinScript(PRODUCTS, seed, thinkMs))
     return file
   }
   await wrk(`${timedOrigin}/`, 4, script(1), 2)
+  const PACED = '4 conns, 4 ms apart'
   const rows = [
     ['bare Bun.serve 307 (ceiling), 64 connections', await wrk(`http://127.0.0.1:${bare.port}/01/x`, 64)],
     ['cached redirect (one GTIN), 64 connections', await wrk(`${origin}/01/${gtin(1)}`, 64)],
+    // Paced first: a saturating run leaves a heap whose collections would then dominate a paced tail.
+    [
+      `bare 307 after select 1, paced (${PACED})`,
+      await wrk(`http://127.0.0.1:${bareDb.port}/`, 4, script(8, 4)),
+    ],
+    [`uncached redirects, paced (${PACED})`, await uncached(4, 9, 4)],
+    ['bare 307 (random paths), 1 connection', await wrk(`http://127.0.0.1:${bare.port}/`, 1, script(6))],
+    ['bare 307 after select 1, 1 connection', await wrk(`http://127.0.0.1:${bareDb.port}/`, 1, script(7))],
     ['uncached redirects (random of all), 1 connection', await uncached(1, 2)],
     ['uncached redirects (random of all), 2 connections', await uncached(2, 3)],
     ['uncached redirects (random of all), 4 connections', await uncached(4, 4)],
@@ -152,10 +171,14 @@ async function run() {
   await server.stop(true)
   await timed.stop(true)
   await bare.stop(true)
+  await bareDb.stop(true)
+  await roundTrip.end()
 }
 
-function randomGtinScript(count: number, seed: number): string {
-  return `math.randomseed(${seed})
+/** A wrk script scanning random GTINs of the catalog; with `thinkMs`, each connection waits that long between
+ * requests (a steady load below saturation, as a latency objective is measured). */
+function randomGtinScript(count: number, seed: number, thinkMs = 0): string {
+  return `math.randomseed(${seed})${thinkMs > 0 ? `\ndelay = function() return ${thinkMs} end` : ''}
 local function cd(body) local s = 0 local n = #body
   for k = 0, n - 1 do local d = tonumber(body:sub(n - k, n - k)) if k % 2 == 0 then s = s + d * 3 else s = s + d end end
   return (10 - s % 10) % 10 end
