@@ -1,5 +1,5 @@
 /** `bun run start`: read the configuration, open and migrate the database, seed a first embedded start, serve both ports. */
-import { type EnvironmentKey, loadSigningKey, SigningKeyError } from './auth/key-source.ts'
+import { readEnvironmentKey } from './auth/key-source.ts'
 import { banner } from './banner.ts'
 import { createService } from './boot.ts'
 import { readConfig } from './config.ts'
@@ -18,15 +18,12 @@ const logger = createStdoutLogger()
 
 // A signing key named by the environment is read (JWT_KEY_FILE) or derived (JWT_SECRET) before the database opens;
 // a bad one is a configuration error on one line, without a stack trace or any key material.
-let environmentKey: EnvironmentKey | undefined
-try {
-  environmentKey = config.signingKey ? await loadSigningKey(config.signingKey) : undefined
-} catch (error) {
-  console.error(
-    `config error: ${error instanceof SigningKeyError ? error.message : 'the signing key could not be loaded'}`,
-  )
+const key = await readEnvironmentKey(config.signingKey)
+if (!key.ok) {
+  console.error(`config error: ${key.message}`)
   process.exit(2)
 }
+const environmentKey = key.key
 
 let database: Awaited<ReturnType<typeof openConfiguredDatabase>>
 try {

@@ -1,4 +1,5 @@
 /** The code API on Deno: `deno run -A --node-modules-dir=manual src/api/serve-deno.ts`, same environment as `bun run start`. */
+import { readEnvironmentKey } from '../auth/key-source.ts'
 import { createService } from '../boot.ts'
 import { readConfig } from '../config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
@@ -28,8 +29,20 @@ if (!loaded.ok) {
   Deno.exit(2)
 }
 const config = loaded.config
+// As on Bun (src/main.ts): a bad signing key is one line and exit 2, before the database opens.
+const key = await readEnvironmentKey(config.signingKey)
+if (!key.ok) {
+  console.error(`config error: ${key.message}`)
+  Deno.exit(2)
+}
 const database = await openConfiguredDatabase(config)
-const service = await createService({ config, database, logger: createStdoutLogger(), clock: Date.now })
+const service = await createService({
+  config,
+  database,
+  logger: createStdoutLogger(),
+  clock: Date.now,
+  environmentKey: key.key,
+})
 // API_HOSTNAME narrows the listening address (tests bind to loopback); all interfaces otherwise, as on Bun.
 // The 8 KiB URL limit and a constant 500, as on Bun; the peer address for the token rate limit (SECURITY.md).
 const guarded = guardRequests('api', service.api)

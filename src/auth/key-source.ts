@@ -46,6 +46,28 @@ export class SigningKeyError extends Error {
   override name = 'SigningKeyError'
 }
 
+export type EnvironmentKeyResult =
+  | { ok: true; key: EnvironmentKey | undefined }
+  | { ok: false; message: string }
+
+/**
+ * What a server entry (Bun or Deno) does before it opens the database: the key the configuration names, none when
+ * it names none, or the one-line reason it cannot be used, for the entry to print as a configuration error.
+ */
+export async function readEnvironmentKey(
+  source: SigningKeySource | undefined,
+): Promise<EnvironmentKeyResult> {
+  if (source === undefined) return { ok: true, key: undefined }
+  try {
+    return { ok: true, key: await loadSigningKey(source) }
+  } catch (error) {
+    return {
+      ok: false,
+      message: error instanceof SigningKeyError ? error.message : 'the signing key could not be loaded',
+    }
+  }
+}
+
 /** Derives (`JWT_SECRET`) or reads (`JWT_KEY_FILE`) the key; throws only {@link SigningKeyError}. */
 export async function loadSigningKey(source: SigningKeySource): Promise<EnvironmentKey> {
   try {

@@ -150,4 +150,39 @@ describe('Deno runtime', () => {
     },
     START_TIMEOUT_MS + 30_000,
   )
+
+  test(
+    'a JWT_KEY_FILE that cannot be read is one config error line and exit 2, as on Bun',
+    async () => {
+      const missing = join(tmp, 'missing-key.pem')
+      const { DATABASE_URL: _ignored, ...inherited } = process.env
+      const child = Bun.spawn(
+        [DENO, 'run', '-A', '--no-lock', '--node-modules-dir=manual', 'src/api/serve-deno.ts'],
+        {
+          cwd: ROOT,
+          env: {
+            ...inherited,
+            ...target.env,
+            API_PORT: '0',
+            API_URL: 'http://localhost:3000',
+            JWT_KEY_FILE: missing,
+            NO_COLOR: '1',
+          },
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      )
+      const [code, stdout, stderr] = await Promise.all([
+        child.exited,
+        new Response(child.stdout).text(),
+        new Response(child.stderr).text(),
+      ])
+      expect({ code, stdout, stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `config error: JWT_KEY_FILE ${missing} cannot be read (ENOENT)\n`,
+      })
+    },
+    START_TIMEOUT_MS,
+  )
 })
