@@ -61,10 +61,9 @@ export async function readEnvironmentKey(
   try {
     return { ok: true, key: await loadSigningKey(source) }
   } catch (error) {
-    return {
-      ok: false,
-      message: error instanceof SigningKeyError ? error.message : 'the signing key could not be loaded',
-    }
+    // loadSigningKey turns every failure into a SigningKeyError; anything else is a defect, not a config error.
+    if (!(error instanceof SigningKeyError)) throw error
+    return { ok: false, message: error.message }
   }
 }
 
