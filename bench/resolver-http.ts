@@ -114,50 +114,19 @@ const servicePort = createResolverPort({
 })
 const service = Bun.serve({ hostname: HOST, port: 0, fetch: servicePort })
 
+/** A plain scan without request headers that answers 307. */
+function redirect(name: string, server: { port?: number }, path = '/01/04012345000009'): Variant {
+  return { name, url: (p) => `http://${HOST}:${p}${path}`, headers: {}, expect: 307, port: server.port ?? 0 }
+}
+
 const variants: Variant[] = [
-  {
-    name: 'bare Bun.serve 307 (ceiling)',
-    url: (p) => `http://${HOST}:${p}/01/04012345000009`,
-    headers: {},
-    expect: 307,
-    port: bare.port ?? 0,
-  },
-  {
-    name: 'bare 307 + SPEC headers (ref.)',
-    url: (p) => `http://${HOST}:${p}/01/04012345000009`,
-    headers: {},
-    expect: 307,
-    port: bareWithHeaders.port ?? 0,
-  },
-  {
-    name: 'bare + reads + headers (ref.)',
-    url: (p) => `http://${HOST}:${p}/01/04012345000009`,
-    headers: {},
-    expect: 307,
-    port: bareReading.port ?? 0,
-  },
-  {
-    name: 'resolver redirect',
-    url: (p) => `http://${HOST}:${p}/01/04012345000009`,
-    headers: {},
-    expect: 307,
-    port: ours.port ?? 0,
-  },
-  {
-    // Never remembered (qualifiers): the whole path of parsing, lookup, choice and headers on every request.
-    name: 'resolver redirect, lot+serial',
-    url: (p) => `http://${HOST}:${p}/01/04012345000009/10/L1/21/S1`,
-    headers: {},
-    expect: 307,
-    port: ours.port ?? 0,
-  },
-  {
-    name: 'service port redirect (+log)',
-    url: (p) => `http://${HOST}:${p}/01/04012345000009`,
-    headers: {},
-    expect: 307,
-    port: service.port ?? 0,
-  },
+  redirect('bare Bun.serve 307 (ceiling)', bare),
+  redirect('bare 307 + SPEC headers (ref.)', bareWithHeaders),
+  redirect('bare + reads + headers (ref.)', bareReading),
+  redirect('resolver redirect', ours),
+  // Never remembered (qualifiers): the whole path of parsing, lookup, choice and headers on every request.
+  redirect('resolver redirect, lot+serial', ours, '/01/04012345000009/10/L1/21/S1'),
+  redirect('service port redirect (+log)', service),
   {
     name: 'resolver linkset JSON',
     url: (p) => `http://${HOST}:${p}/01/04012345000009`,
@@ -165,13 +134,7 @@ const variants: Variant[] = [
     expect: 200,
     port: ours.port ?? 0,
   },
-  {
-    name: 'resolver compressed (eh)',
-    url: (p) => `http://${HOST}:${p}/ehF7379521141123453060007B`,
-    headers: {},
-    expect: 307,
-    port: ours.port ?? 0,
-  },
+  redirect('resolver compressed (eh)', ours, '/ehF7379521141123453060007B'),
 ]
 
 /** wrk prints latencies as `1.23ms`, `850.00us` or `1.02s`. */

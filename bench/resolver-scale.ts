@@ -94,7 +94,7 @@ async function run() {
   const bare = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
-    fetch: () => new Response(null, { status: 307, headers: { location: '/en/bench/p-1/about' } }),
+    fetch: bareRedirect,
   })
   // The floor of an uncached scan: a 307 after one round trip to the same Postgres (no catalog, no mapping).
   const roundTrip = postgres(url.toString(), { max: 1, onnotice: () => {} })
@@ -103,7 +103,7 @@ async function run() {
     hostname: '127.0.0.1',
     fetch: async () => {
       await roundTrip`select 1`
-      return new Response(null, { status: 307, headers: { location: '/en/bench/p-1/about' } })
+      return bareRedirect()
     },
   })
   const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => resolve(r) })
@@ -173,6 +173,11 @@ async function run() {
   await bare.stop(true)
   await bareDb.stop(true)
   await roundTrip.end()
+}
+
+/** The references' answer: a 307 to a product page, nothing looked up. */
+function bareRedirect(): Response {
+  return new Response(null, { status: 307, headers: { location: '/en/bench/p-1/about' } })
 }
 
 /** A wrk script scanning random GTINs of the catalog; with `thinkMs`, each connection waits that long between

@@ -84,6 +84,24 @@ async function listeningUrl(stream: ReadableStream<Uint8Array>, timeoutMs: numbe
   throw new Error(`the Deno child did not start in time; its output: ${seen.slice(-2000)}`)
 }
 
+/** Starts src/api/serve-deno.ts on a free port over the test database, with `env` added to the inherited one. */
+function spawnDenoApi(env: Record<string, string>, stderr: 'inherit' | 'pipe') {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env
+  return Bun.spawn([DENO, 'run', '-A', '--no-lock', '--node-modules-dir=manual', 'src/api/serve-deno.ts'], {
+    cwd: ROOT,
+    env: {
+      ...inherited,
+      ...target.env,
+      API_PORT: '0',
+      API_URL: 'http://localhost:3000',
+      NO_COLOR: '1',
+      ...env,
+    },
+    stdout: 'pipe',
+    stderr,
+  })
+}
+
 beforeAll(async () => {
   target = await prepareDatabase()
 }, DATABASE_HOOK_TIMEOUT_MS)
@@ -96,23 +114,7 @@ describe('Deno runtime', () => {
   test(
     'serves POST /oauth/token and POST /code from Deno.serve on loopback',
     async () => {
-      const { DATABASE_URL: _ignored, ...inherited } = process.env
-      const child = Bun.spawn(
-        [DENO, 'run', '-A', '--no-lock', '--node-modules-dir=manual', 'src/api/serve-deno.ts'],
-        {
-          cwd: ROOT,
-          env: {
-            ...inherited,
-            ...target.env,
-            API_PORT: '0',
-            API_HOSTNAME: '127.0.0.1',
-            API_URL: 'http://localhost:3000',
-            NO_COLOR: '1',
-          },
-          stdout: 'pipe',
-          stderr: 'inherit',
-        },
-      )
+      const child = spawnDenoApi({ API_HOSTNAME: '127.0.0.1' }, 'inherit')
       try {
         const base = await listeningUrl(child.stdout, START_TIMEOUT_MS)
         const tokenRes = await fetch(`${base}/oauth/token`, {
@@ -155,23 +157,7 @@ describe('Deno runtime', () => {
     'a JWT_KEY_FILE that cannot be read is one config error line and exit 2, as on Bun',
     async () => {
       const missing = join(tmp, 'missing-key.pem')
-      const { DATABASE_URL: _ignored, ...inherited } = process.env
-      const child = Bun.spawn(
-        [DENO, 'run', '-A', '--no-lock', '--node-modules-dir=manual', 'src/api/serve-deno.ts'],
-        {
-          cwd: ROOT,
-          env: {
-            ...inherited,
-            ...target.env,
-            API_PORT: '0',
-            API_URL: 'http://localhost:3000',
-            JWT_KEY_FILE: missing,
-            NO_COLOR: '1',
-          },
-          stdout: 'pipe',
-          stderr: 'pipe',
-        },
-      )
+      const child = spawnDenoApi({ JWT_KEY_FILE: missing }, 'pipe')
       const [code, stdout, stderr] = await Promise.all([
         child.exited,
         new Response(child.stdout).text(),

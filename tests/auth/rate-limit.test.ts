@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import {
   type AttemptDecision,
+  type AttemptOutcome,
   createRateLimiter,
   DEFAULT_RATE_LIMITS,
   MAX_KEYS,
@@ -18,15 +19,26 @@ function limiter(limits: RateLimits = LIMITS) {
   return { clock, limiter: createRateLimiter(limits, clock) }
 }
 
-/** Makes `n` attempts that all fail; returns the decisions. */
-function fail(l: ReturnType<typeof createRateLimiter>, n: number, id = ID, address = '192.0.2.1') {
+/** Makes `n` attempts, settling each allowed one with `outcome`; returns the decisions. */
+function settleEach(
+  l: ReturnType<typeof createRateLimiter>,
+  n: number,
+  outcome: AttemptOutcome,
+  id = ID,
+  address = '192.0.2.1',
+) {
   const decisions: AttemptDecision[] = []
   for (let i = 0; i < n; i++) {
     const d = l.attempt(id, address)
-    if (d.allowed) d.settle('rejected')
+    if (d.allowed) d.settle(outcome)
     decisions.push(d)
   }
   return decisions
+}
+
+/** Makes `n` attempts that all fail; returns the decisions. */
+function fail(l: ReturnType<typeof createRateLimiter>, n: number, id = ID, address = '192.0.2.1') {
+  return settleEach(l, n, 'rejected', id, address)
 }
 
 const allowed = (ds: AttemptDecision[]) => ds.map((d) => d.allowed)
@@ -76,11 +88,7 @@ describe('token rate limiter', () => {
 
   test('successes cost nothing: a valid client can authenticate any number of times', () => {
     const { limiter: l } = limiter()
-    for (let i = 0; i < 50; i++) {
-      const d = l.attempt(ID, '192.0.2.1')
-      expect(d.allowed).toBe(true)
-      if (d.allowed) d.settle('authenticated')
-    }
+    expect(allowed(settleEach(l, 50, 'authenticated'))).toEqual(Array(50).fill(true))
   })
 
   test('an attempt is charged before it is settled, so concurrent guesses cannot exceed the burst', () => {
@@ -91,11 +99,7 @@ describe('token rate limiter', () => {
 
   test('an aborted attempt (a fault before the answer) is given back', () => {
     const { limiter: l } = limiter()
-    for (let i = 0; i < 10; i++) {
-      const d = l.attempt(ID, '192.0.2.1')
-      expect(d.allowed).toBe(true)
-      if (d.allowed) d.settle('aborted')
-    }
+    expect(allowed(settleEach(l, 10, 'aborted'))).toEqual(Array(10).fill(true))
   })
 
   test('settling twice counts once', () => {
