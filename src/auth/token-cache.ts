@@ -3,6 +3,7 @@
  * checked once per token and instance, later requests only re-check expiry and standing. Only
  * values that passed full verification get in, so a hit is as good as a verification.
  */
+import { dropOldest } from '../bounded-map.ts'
 
 export interface TokenCache<T extends { exp: number }> {
   /** The entry of a verified value; `'expired'` once `exp` has passed; `undefined` when not cached. */
@@ -24,11 +25,8 @@ export function createTokenCache<T extends { exp: number }>(capacity = 10_000): 
       return 'expired'
     },
     set(key, entry) {
-      if (entries.size >= capacity) {
-        const oldest = entries.keys().next()
-        if (!oldest.done) entries.delete(oldest.value)
-      }
       entries.set(key, entry)
+      dropOldest(entries, capacity)
     },
     clear: () => entries.clear(),
   }

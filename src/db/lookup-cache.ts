@@ -1,4 +1,5 @@
 /** A bounded cache for lookups: TTL, shared in-flight loads, stale answers while the source fails, bulk invalidation. */
+import { dropOldest } from '../bounded-map.ts'
 
 export interface LookupCacheOptions {
   /** How long a found value is fresh. */
@@ -29,7 +30,7 @@ export class LookupCache<V> {
   /** The cached value when fresh; else loads it. When the load fails, a stale value is served if there is one. */
   get(key: string): Promise<V | null> {
     const entry = this.#entries.get(key)
-    if (entry !== undefined && entry.expires > this.options.clock()) return Promise.resolve(entry.value)
+    if (this.#isFresh(entry)) return Promise.resolve(entry.value)
     const pending = this.#inflight.get(key)
     if (pending !== undefined) return pending
     const loading = this.#refresh(key, entry)
@@ -40,7 +41,11 @@ export class LookupCache<V> {
   /** The value when a fresh entry holds it (null for a fresh "not found"); undefined when only `get` can tell. */
   peek(key: string): V | null | undefined {
     const entry = this.#entries.get(key)
-    return entry !== undefined && entry.expires > this.options.clock() ? entry.value : undefined
+    return this.#isFresh(entry) ? entry.value : undefined
+  }
+
+  #isFresh(entry: Entry<V> | undefined): entry is Entry<V> {
+    return entry !== undefined && entry.expires > this.options.clock()
   }
 
   /** Drops every entry; loads started before the call do not repopulate the cache. */
@@ -72,9 +77,6 @@ export class LookupCache<V> {
     const ttl = value === null ? this.options.negativeTtlMs : this.options.ttlMs
     this.#entries.delete(key)
     this.#entries.set(key, { value, expires: this.options.clock() + ttl })
-    if (this.#entries.size > this.options.maxEntries) {
-      const oldest = this.#entries.keys().next()
-      if (!oldest.done) this.#entries.delete(oldest.value)
-    }
+    dropOldest(this.#entries, this.options.maxEntries)
   }
 }

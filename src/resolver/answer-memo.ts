@@ -1,4 +1,5 @@
 /** Recent answers to bare-GTIN scans by request URL, so that a repeated scan skips parsing and choosing. */
+import { dropOldest } from '../bounded-map.ts'
 import type { Catalog, CatalogProduct } from './catalog.ts'
 import type { Answer } from './responses.ts'
 
@@ -63,10 +64,7 @@ export class AnswerMemo {
       product,
       answer,
     })
-    if (this.#entries.size > this.maxEntries) {
-      const oldest = this.#entries.keys().next()
-      if (!oldest.done) this.#entries.delete(oldest.value)
-    }
+    dropOldest(this.#entries, this.maxEntries)
   }
 
   get size(): number {
