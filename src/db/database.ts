@@ -24,6 +24,11 @@ export interface Database {
    * called, with '', when the subscription is renewed after a lost connection (notifications may have been missed).
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  /**
+   * Runs one SQL text with positional parameters (`$1`…), prepared once per connection, and gives the rows as
+   * arrays: the resolver's hot lookups, without the ORM's per-row mapping. JSON columns arrive parsed.
+   */
+  queryRows(text: string, params: readonly unknown[]): Promise<unknown[][]>
   /** Runs a trivial query; rejects when the database is unreachable. */
   ping(): Promise<void>
   close(): Promise<void>
@@ -74,6 +79,8 @@ async function openPostgres(url: string): Promise<Database> {
       )
       return unlisten
     },
+    queryRows: (text, params) =>
+      client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values(),
     async ping() {
       await client`select 1`
     },
@@ -103,6 +110,9 @@ async function wrapPglite(client: PGlite, runMigrations: boolean): Promise<Datab
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload)
       return () => unlisten()
+    },
+    async queryRows(text, params) {
+      return (await client.query<unknown[]>(text, params as unknown[], { rowMode: 'array' })).rows
     },
     async ping() {
       await client.query('select 1')
