@@ -6,7 +6,15 @@ import type { Issue } from '../gs1/issue.ts'
 import { type CanonicalProduct, canonicalProduct, loadProducts } from './catalog-rows.ts'
 import { CATALOG_CHANNEL } from './channels.ts'
 import type { Db, Tx } from './database.ts'
-import { brands, organizations, pages, pageTitles, productNames, products } from './schema.ts'
+import {
+  brands,
+  organizations,
+  pages,
+  pageTitles,
+  productNames,
+  products,
+  type ResolverPage,
+} from './schema.ts'
 
 export interface ChangeCount {
   created: number
@@ -242,6 +250,8 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
           defaultLanguage: sql`excluded.default_language`,
           languages: sql`excluded.languages`,
           defaultPageId: sql`excluded.default_page_id`,
+          resolverNames: sql`excluded.resolver_names`,
+          resolverPages: sql`excluded.resolver_pages`,
           updatedAt: sql`now()`,
         },
       })
@@ -276,15 +286,21 @@ interface PlannedProduct {
 function plan(id: string, product: CanonicalProduct, brandIds: Map<string, string>): PlannedProduct {
   const pageRows: (typeof pages.$inferInsert)[] = []
   const titles: (typeof pageTitles.$inferInsert)[] = []
+  const resolverPages: ResolverPage[] = []
   let defaultPageId = ''
   product.pages.forEach((page, position) => {
     const pageId = crypto.randomUUID()
     if (page.default === true) defaultPageId = pageId
     pageRows.push({ id: pageId, productId: id, name: page.name, linkType: page.linkType, position })
+    const resolverPage: ResolverPage = { id: pageId, name: page.name, linkType: page.linkType, titles: [] }
     Object.entries(page.titles).forEach(([language, title], i) => {
-      titles.push({ pageId, language, position: i, title, content: page.content?.[language] ?? null })
+      const content = page.content?.[language] ?? null
+      titles.push({ pageId, language, position: i, title, content })
+      resolverPage.titles.push([language, title, content])
     })
+    resolverPages.push(resolverPage)
   })
+  const names = Object.entries(product.names)
   return {
     product,
     row: {
@@ -296,8 +312,10 @@ function plan(id: string, product: CanonicalProduct, brandIds: Map<string, strin
       defaultLanguage: product.defaultLanguage,
       languages: product.languages,
       defaultPageId,
+      resolverNames: names,
+      resolverPages,
     },
-    names: Object.entries(product.names).map(([language, name]) => ({ productId: id, language, name })),
+    names: names.map(([language, name]) => ({ productId: id, language, name })),
     pages: pageRows,
     titles,
   }

@@ -31,7 +31,7 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     maxEntries: options.maxEntries ?? 100_000,
     clock: options.clock ?? Date.now,
   }
-  const lookups = productLookups(database.db)
+  const lookups = productLookups(database)
   const byGtin = new LookupCache<CatalogProduct>(cacheOptions, (gtin) => withDeadline(lookups.byGtin(gtin)))
   const bySlug = new LookupCache<CatalogProduct>(cacheOptions, (key) => {
     const [brand, product] = key.split('/') as [string, string]

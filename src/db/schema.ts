@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -89,6 +90,17 @@ export const brands = pgTable(
   (t) => [index('brands_organization_idx').on(t.organizationId)],
 )
 
+/** `[language, name]` of a product, in `resolver_names`. */
+export type ResolverName = [language: string, name: string]
+
+/** A page in `resolver_pages`, in position order: `titles` as `[language, title, content]` in catalog order. */
+export interface ResolverPage {
+  id: string
+  name: string
+  linkType: string
+  titles: [language: string, title: string, content: string | null][]
+}
+
 export const products = pgTable(
   'products',
   {
@@ -107,6 +119,13 @@ export const products = pgTable(
      * "exactly one default page, of this product" a structural fact rather than a trigger's check.
      */
     defaultPageId: uuid('default_page_id').notNull(),
+    /**
+     * The product's names and pages (with titles) as the resolver reads them, written with the product by the
+     * catalog import: an uncached scan then reads one row, not five tables (docs/design.md, "Storage").
+     * `product_names`, `pages` and `page_titles` stay the source of the export and the constraints.
+     */
+    resolverNames: json('resolver_names').$type<ResolverName[]>().notNull(),
+    resolverPages: json('resolver_pages').$type<ResolverPage[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
