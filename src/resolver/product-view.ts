@@ -1,4 +1,5 @@
-/** What the resolver derives from a catalog product, computed once per product object (cached by identity). */
+/** What the resolver derives from a catalog product, computed once per product object (the 10,000 most recent kept). */
+import { dropOldest } from '../bounded-map.ts'
 import { linkTypeUri, toLinkTypeName } from '../gs1/link-types.ts'
 import type { CatalogPage, CatalogProduct } from './catalog.ts'
 import type { ScanHost } from './hosts.ts'
@@ -20,7 +21,7 @@ export interface PageView {
    * Bare-GTIN redirects to this page, by scanned host (an object per resolver and host, so resolvers over the
    * same products never share one) and language (resolve.ts).
    */
-  readonly redirects: WeakMap<ScanHost, Map<string, Answer>>
+  readonly redirects: Map<ScanHost, Map<string, Answer>>
 }
 
 export interface ProductView {
@@ -35,7 +36,14 @@ export interface ProductView {
   readonly linksets: Map<string, string>
 }
 
-const views = new WeakMap<CatalogProduct, ProductView>()
+/**
+ * Views of the most recently seen product objects. A bounded map, not a WeakMap: every collection of the heap
+ * processes each WeakMap entry, and a resolver scanning a million products spent twice as long in collection
+ * pauses that way (bench/RESULTS.md). A product the catalog has let go stays here until pushed out.
+ */
+const views = new Map<CatalogProduct, ProductView>()
+/** As many as the answer memo keeps answers (`answer-memo.ts`); an older view is rebuilt in microseconds. */
+const MAX_VIEWS = 10_000
 
 function pageView(product: CatalogProduct, page: CatalogPage): PageView {
   const name = toLinkTypeName(page.linkType)
@@ -50,7 +58,7 @@ function pageView(product: CatalogProduct, page: CatalogPage): PageView {
     languages,
     base,
     paths,
-    redirects: new WeakMap(),
+    redirects: new Map(),
   }
 }
 
@@ -68,12 +76,13 @@ function buildView(product: CatalogProduct): ProductView {
   }
 }
 
-/** The view of a product; catalogs return the same object while it is cached, so this is computed once. */
+/** The view of a product; catalogs return the same object while it is cached, so this is computed once per object. */
 export function productView(product: CatalogProduct): ProductView {
   let view = views.get(product)
   if (view === undefined) {
     view = buildView(product)
     views.set(product, view)
+    dropOldest(views, MAX_VIEWS)
   }
   return view
 }
