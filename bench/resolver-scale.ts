@@ -3,13 +3,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
-import { createDbCatalog } from '../src/db/catalog.ts'
 import { openDatabase } from '../src/db/database.ts'
-import { createResolver } from '../src/resolver/index.ts'
+import { gs1CheckDigit } from '../src/gs1/index.ts'
+import type { ServerMode, ServerStats } from './resolver-scale-server.ts'
 
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx bun bench/resolver-scale.ts
 // (env: BENCH_PRODUCTS, default 1,000,000; BENCH_SECONDS per wrk run, default 5; BENCH_CACHE catalog cache
-// entries, default 100,000; BENCH_KEEP=1 to keep the seeded database for the next run). Needs wrk (Debian package).
+// entries, default 100,000; BENCH_MEMO the resolver's answer memo, default 10,000; BENCH_KEEP=1 to keep the seeded
+// database for the next run). Needs wrk (Debian package).
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 1_000_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
 const admin = process.env.DATABASE_URL
@@ -26,7 +27,8 @@ const exists = (await adminSql`select 1 from pg_database where datname = ${name}
 if (!exists) await adminSql.unsafe(`create database ${name}`)
 const url = new URL(admin)
 url.pathname = `/${name}`
-const database = await openDatabase({ url: url.toString() })
+// Opening the database migrates it; the servers under test open their own in fresh processes.
+await (await openDatabase({ url: url.toString() })).close()
 
 try {
   if (!exists) {
@@ -38,7 +40,6 @@ try {
   }
   await run()
 } finally {
-  await database.close()
   if (!KEEP) await adminSql.unsafe(`drop database if exists ${name} with (force)`)
   await adminSql.end()
 }
@@ -55,8 +56,12 @@ async function seed(target: string) {
     const [brand] =
       await tx`insert into brands (organization_id, slug, name) values (${org?.id}, 'bench', 'Bench') returning id`
     await tx.unsafe(
-      `insert into products (id, brand_id, gtin, slug, default_language, languages, default_page_id)
-       select md5('p' || i)::uuid, $1, b || pg_temp.cd(b), 'p-' || i, 'en', '["en","fr"]', md5('g' || i)::uuid
+      `insert into products (id, brand_id, gtin, slug, default_language, languages, default_page_id,
+         resolver_names, resolver_pages)
+       select md5('p' || i)::uuid, $1, b || pg_temp.cd(b), 'p-' || i, 'en', '["en","fr"]', md5('g' || i)::uuid,
+         json_build_array(json_build_array('en', 'Product ' || i)),
+         json_build_array(json_build_object('id', md5('g' || i)::uuid, 'name', 'about', 'linkType', 'gs1:pip',
+           'titles', json_build_array(json_build_array('en', 'About ' || i, null), json_build_array('fr', 'About ' || i, null))))
        from generate_series(1, $2::int) i, lateral (select '1' || lpad(i::text, 12, '0') as b) g`,
       [brand?.id, PRODUCTS],
     )
@@ -83,101 +88,98 @@ async function seed(target: string) {
 
 function gtin(i: number): string {
   const body = `1${String(i).padStart(12, '0')}`
-  let sum = 0
-  for (let k = 0; k < body.length; k++) sum += Number(body[body.length - 1 - k]) * (k % 2 === 0 ? 3 : 1)
-  return body + ((10 - (sum % 10)) % 10)
+  return body + gs1CheckDigit(body)
 }
 
-async function run() {
-  const catalog = createDbCatalog(database, { maxEntries: Number(process.env.BENCH_CACHE ?? 100_000) })
-  await catalog.start()
-  const bare = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    fetch: bareRedirect,
+/** A server of resolver-scale-server.ts in a fresh process; `stats()` takes its handler times since the last call. */
+async function startServer(mode: ServerMode) {
+  let onMessage: (message: unknown) => void = () => {}
+  const child = Bun.spawn([process.execPath, join(import.meta.dir, 'resolver-scale-server.ts'), mode], {
+    env: { ...process.env, DATABASE_URL: url.toString() },
+    stdout: 'inherit',
+    stderr: 'inherit',
+    ipc: (message) => onMessage(message),
   })
-  // The floor of an uncached scan: a 307 after one round trip to the same Postgres (no catalog, no mapping).
-  const roundTrip = postgres(url.toString(), { max: 1, onnotice: () => {} })
-  const bareDb = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    fetch: async () => {
-      await roundTrip`select 1`
-      return bareRedirect()
+  const next = <T>() => new Promise<T>((resolve) => (onMessage = (m) => resolve(m as T)))
+  const { port } = await next<{ port: number }>()
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    stats() {
+      const answer = next<ServerStats>()
+      child.send('stats')
+      return answer
     },
-  })
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (r) => resolve(r) })
-  const origin = `http://127.0.0.1:${server.port}`
-  // The same resolver, timed from the request's arrival to its answer: the latency without the load
-  // generator, which shares the two cores with Bun and Postgres.
-  let handlerMs: number[] = []
-  const timed = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    fetch: async (r) => {
-      const start = performance.now()
-      const response = await resolve(r)
-      handlerMs.push(performance.now() - start)
-      return response
+    async stop() {
+      child.send('stop')
+      await child.exited
     },
-  })
-  const timedOrigin = `http://127.0.0.1:${timed.port}`
-  const uncached = async (connections: number, seed: number, thinkMs = 0) => {
-    handlerMs = []
-    const r = await wrk(`${timedOrigin}/`, connections, script(seed, thinkMs))
-    handlerMs.sort((a, b) => a - b)
-    const at = (q: number) => (handlerMs[Math.floor(q * (handlerMs.length - 1))] ?? Number.NaN).toFixed(2)
-    return { ...r, server: `server-side p50 ${at(0.5)} ms   p99 ${at(0.99)} ms` }
   }
-  const resolve = createResolver({
-    catalog,
-    // No port: the timed server below answers for the same host on another port.
-    config: { resolverUrl: 'http://127.0.0.1', shortUrl: 'http://s.invalid', customDomainScheme: 'https' },
-  })
-  const check = await fetch(`${origin}/01/${gtin(PRODUCTS)}`, { redirect: 'manual' })
-  console.log(`check: ${check.status} ${check.headers.get('location')}`)
-  // Each run scans its own random sequence, so that no run finds the GTINs of the one before in the cache; a
-  // first unreported run warms the uncached path up (JIT, prepared statement, connections).
+}
+
+type Server = Awaited<ReturnType<typeof startServer>>
+type Row = readonly [string, Awaited<ReturnType<typeof wrk>> & { server?: string }]
+
+async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'wrk-'))
+  // Each run scans its own random sequence, so that no run finds the GTINs of the one before in the cache.
   const script = (seed: number, thinkMs = 0) => {
     const file = join(dir, `random-${seed}.lua`)
     writeFileSync(file, randomGtinScript(PRODUCTS, seed, thinkMs))
     return file
   }
-  await wrk(`${timedOrigin}/`, 4, script(1), 2)
+  /** A wrk run with the server's own p50 and p99 beside it (the latency without the load generator). */
+  const timed = async (server: Server, connections: number, seed: number, thinkMs = 0) => {
+    await server.stats()
+    const r = await wrk(`${server.origin}/`, connections, script(seed, thinkMs))
+    const s = await server.stats()
+    return { ...r, server: `server-side p50 ${s.p50.toFixed(2)} ms   p99 ${s.p99.toFixed(2)} ms` }
+  }
+  // A first unreported run warms a fresh server up (JIT, prepared statement, connections), as traffic does.
+  const warm = (server: Server, thinkMs: number) => wrk(`${server.origin}/`, 4, script(1, thinkMs), 2)
+  const rows: Row[] = []
   const PACED = '4 conns, 4 ms apart'
-  const rows = [
-    ['bare Bun.serve 307 (ceiling), 64 connections', await wrk(`http://127.0.0.1:${bare.port}/01/x`, 64)],
-    ['cached redirect (one GTIN), 64 connections', await wrk(`${origin}/01/${gtin(1)}`, 64)],
-    // Paced first: a saturating run leaves a heap whose collections would then dominate a paced tail.
-    [
-      `bare 307 after select 1, paced (${PACED})`,
-      await wrk(`http://127.0.0.1:${bareDb.port}/`, 4, script(8, 4)),
-    ],
-    [`uncached redirects, paced (${PACED})`, await uncached(4, 9, 4)],
-    ['bare 307 (random paths), 1 connection', await wrk(`http://127.0.0.1:${bare.port}/`, 1, script(6))],
-    ['bare 307 after select 1, 1 connection', await wrk(`http://127.0.0.1:${bareDb.port}/`, 1, script(7))],
-    ['uncached redirects (random of all), 1 connection', await uncached(1, 2)],
-    ['uncached redirects (random of all), 2 connections', await uncached(2, 3)],
-    ['uncached redirects (random of all), 4 connections', await uncached(4, 4)],
-    ['uncached redirects (random of all), 64 connections', await uncached(64, 5)],
-  ] as const
+
+  // The latency objective: a steady load below saturation, each server in a fresh process.
+  for (const [mode, label, seed] of [
+    ['bare-db', 'bare 307 after select 1', 8],
+    ['bare-lookup', 'bare 307 after the lookup query', 10],
+    ['resolver', 'uncached redirects', 9],
+  ] as const) {
+    const server = await startServer(mode)
+    await warm(server, 4)
+    rows.push([`${label}, paced (${PACED})`, await timed(server, 4, seed, 4)])
+    await server.stop()
+  }
+
+  const bare = await startServer('bare')
+  rows.push(['bare Bun.serve 307 (ceiling), 64 connections', await wrk(`${bare.origin}/01/x`, 64)])
+  rows.push(['bare 307 (random paths), 1 connection', await wrk(`${bare.origin}/`, 1, script(6))])
+  await bare.stop()
+  const bareDb = await startServer('bare-db')
+  await warm(bareDb, 0)
+  rows.push(['bare 307 after select 1, 1 connection', await timed(bareDb, 1, 7)])
+  await bareDb.stop()
+  const bareLookup = await startServer('bare-lookup')
+  await warm(bareLookup, 0)
+  rows.push(['bare 307 after the lookup query, 1 connection', await timed(bareLookup, 1, 11)])
+  await bareLookup.stop()
+
+  const resolver = await startServer('resolver')
+  const check = await fetch(`${resolver.origin}/01/${gtin(PRODUCTS)}`, { redirect: 'manual' })
+  console.log(`check: ${check.status} ${check.headers.get('location')}`)
+  rows.push(['cached redirect (one GTIN), 64 connections', await wrk(`${resolver.origin}/01/${gtin(1)}`, 64)])
+  await warm(resolver, 0)
+  rows.push(['uncached redirects (random of all), 1 connection', await timed(resolver, 1, 2)])
+  rows.push(['uncached redirects (random of all), 2 connections', await timed(resolver, 2, 3)])
+  rows.push(['uncached redirects (random of all), 4 connections', await timed(resolver, 4, 4)])
+  rows.push(['uncached redirects (random of all), 64 connections', await timed(resolver, 64, 5)])
+  await resolver.stop()
+
   for (const [label, r] of rows)
     console.log(
       `${label.padEnd(52)} ${String(r.rps).padStart(8)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   non-3xx ${r.errors}` +
-        ('server' in r ? `\n${''.padEnd(52)} ${r.server}` : ''),
+        (r.server ? `\n${''.padEnd(52)} ${r.server}` : ''),
     )
-  await catalog.close()
-  await server.stop(true)
-  await timed.stop(true)
-  await bare.stop(true)
-  await bareDb.stop(true)
-  await roundTrip.end()
-}
-
-/** The references' answer: a 307 to a product page, nothing looked up. */
-function bareRedirect(): Response {
-  return new Response(null, { status: 307, headers: { location: '/en/bench/p-1/about' } })
 }
 
 /** A wrk script scanning random GTINs of the catalog; with `thinkMs`, each connection waits that long between

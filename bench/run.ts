@@ -5,7 +5,14 @@ import { join } from 'node:path'
 const here = import.meta.dir
 const requested = process.argv.slice(2)
 const all = readdirSync(here)
-  .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.endsWith('-setup.ts') && !f.startsWith('_'))
+  .filter(
+    (f) =>
+      f.endsWith('.ts') &&
+      f !== 'run.ts' &&
+      !f.endsWith('-setup.ts') &&
+      !f.endsWith('-server.ts') &&
+      !f.startsWith('_'),
+  )
   .sort()
 const chosen = requested.length === 0 ? all : all.filter((f) => requested.some((r) => f.includes(r)))
 let failed = 0
