@@ -114,7 +114,9 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   }
   running.add(instance)
   const exited = child.exited.then(() => {
-    throw new Error(`src/main.ts exited early (${child.exitCode}): ${err.lines.join('\n').slice(-800)}`)
+    throw new Error(
+      `src/main.ts exited early (${child.exitCode ?? child.signalCode}): ${err.lines.join('\n').slice(-800)}`,
+    )
   })
   try {
     await Promise.race([
@@ -128,7 +130,10 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     await instance.stop(1000)
     throw error
   }
-  exited.catch(() => {})
+  // An instance that dies while a test still uses it says why, so a CI log shows more than refused connections.
+  exited.catch((error: Error) => {
+    if (running.has(instance)) console.error(`instance ${instance.pid} died: ${error.message}`)
+  })
   return instance
 }
 
