@@ -13,6 +13,11 @@ export interface DbCatalogOptions {
   readonly negativeTtlMs?: number
   readonly maxEntries?: number
   readonly clock?: () => number
+  /**
+   * Keep a product (or its absence) only once it has been looked up before (`LookupCache.admitOnRepeat`), so scans
+   * of GTINs nobody scans again never push out the products people do scan. Default true.
+   */
+  readonly admitOnRepeat?: boolean
 }
 
 export interface DbCatalog extends Catalog {
@@ -31,9 +36,10 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     maxEntries: options.maxEntries ?? 100_000,
     clock: options.clock ?? Date.now,
   }
+  const productOptions = { ...cacheOptions, admitOnRepeat: options.admitOnRepeat ?? true }
   const lookups = productLookups(database)
-  const byGtin = new LookupCache<CatalogProduct>(cacheOptions, (gtin) => withDeadline(lookups.byGtin(gtin)))
-  const bySlug = new LookupCache<CatalogProduct>(cacheOptions, (key) => {
+  const byGtin = new LookupCache<CatalogProduct>(productOptions, (gtin) => withDeadline(lookups.byGtin(gtin)))
+  const bySlug = new LookupCache<CatalogProduct>(productOptions, (key) => {
     const [brand, product] = key.split('/') as [string, string]
     return withDeadline(lookups.bySlug(brand, product))
   })

@@ -1,5 +1,6 @@
 /** A bounded cache for lookups: TTL, shared in-flight loads, stale answers while the source fails, bulk invalidation. */
 import { dropOldest } from '../bounded-map.ts'
+import { Doorkeeper } from '../doorkeeper.ts'
 
 export interface LookupCacheOptions {
   /** How long a found value is fresh. */
@@ -9,6 +10,11 @@ export interface LookupCacheOptions {
   /** Most entries kept; the least recently used go first. */
   readonly maxEntries: number
   readonly clock: () => number
+  /**
+   * Keep a loaded value only when its key was loaded before (src/doorkeeper.ts), so one-off keys never push
+   * out the ones asked for again. Off by default: every load is kept.
+   */
+  readonly admitOnRepeat?: boolean
 }
 
 interface Entry<V> {
@@ -20,12 +26,15 @@ interface Entry<V> {
 export class LookupCache<V> {
   readonly #entries = new Map<string, Entry<V>>()
   readonly #inflight = new Map<string, Promise<V | null>>()
+  readonly #doorkeeper: Doorkeeper | null
   #generation = 0
 
   constructor(
     private readonly options: LookupCacheOptions,
     private readonly load: (key: string) => Promise<V | null>,
-  ) {}
+  ) {
+    this.#doorkeeper = options.admitOnRepeat === true ? new Doorkeeper(options.maxEntries) : null
+  }
 
   /** The cached value when fresh; else loads it. When the load fails, a stale value is served if there is one. */
   get(key: string): Promise<V | null> {
@@ -63,7 +72,7 @@ export class LookupCache<V> {
     const generation = this.#generation
     try {
       const value = await this.load(key)
-      if (generation === this.#generation) this.#store(key, value)
+      if (generation === this.#generation && this.#admits(key, stale)) this.#store(key, value)
       return value
     } catch (error) {
       if (stale !== undefined && stale.value !== null) return stale.value
@@ -71,6 +80,11 @@ export class LookupCache<V> {
     } finally {
       if (generation === this.#generation) this.#inflight.delete(key)
     }
+  }
+
+  /** A key already cached (its entry just went stale) stays; a new one must pass the doorkeeper, if any. */
+  #admits(key: string, stale: Entry<V> | undefined): boolean {
+    return this.#doorkeeper === null || stale !== undefined || this.#doorkeeper.admit(key)
   }
 
   #store(key: string, value: V | null): void {

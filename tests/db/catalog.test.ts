@@ -51,8 +51,8 @@ describe('database catalog', () => {
     expect(await catalog.isActiveCustomDomain('other.example')).toBe(false)
   })
 
-  test('peekByGtin answers from the cache only: nothing before a lookup, the same object after', async () => {
-    const fresh = createDbCatalog(database)
+  test('peekByGtin answers from the cache only: nothing before a lookup, the same object once kept', async () => {
+    const fresh = createDbCatalog(database, { admitOnRepeat: false })
     expect(fresh.peekByGtin?.('09506000134352')).toBeUndefined()
     const found = await fresh.findByGtin('09506000134352')
     expect(found).not.toBeNull()
@@ -61,6 +61,25 @@ describe('database catalog', () => {
     expect(fresh.peekByGtin?.('00000000000000')).toBeNull()
     fresh.invalidate()
     expect(fresh.peekByGtin?.('09506000134352')).toBeUndefined()
+  })
+
+  test('keeps a product or an absence only from its second lookup on, so one-off scans never fill the cache', async () => {
+    const fresh = createDbCatalog(database)
+    for (const gtin of ['09506000134352', '00000000000000']) {
+      const first = await fresh.findByGtin(gtin)
+      expect(fresh.peekByGtin?.(gtin)).toBeUndefined()
+      const second = await fresh.findByGtin(gtin)
+      expect(second).toEqual(first)
+      expect(fresh.peekByGtin?.(gtin)).toBe(second)
+    }
+    // Known demand survives an invalidation: the next lookup is kept at once.
+    fresh.invalidate()
+    const reloaded = await fresh.findByGtin('09506000134352')
+    expect(fresh.peekByGtin?.('09506000134352')).toBe(reloaded)
+    const bySlug = () => fresh.findBySlug('acme-foods', 'rice')
+    const [once, twice] = [await bySlug(), await bySlug()]
+    expect(twice).not.toBe(once)
+    expect(await bySlug()).toBe(twice)
   })
 
   test('sees a catalog change within one second through the notification', async () => {

@@ -99,4 +99,21 @@ describe('LookupCache', () => {
     expect(await pending).toBe('a-old')
     expect(cache.size).toBe(0)
   })
+
+  test('with admitOnRepeat, keeps a value only from the second load of its key on; a stale entry is refreshed in place', async () => {
+    let loads = 0
+    const clock = testClock()
+    const options = { ttlMs: 1000, negativeTtlMs: 100, maxEntries: 3, clock, admitOnRepeat: true }
+    const cache = new LookupCache<string>(options, async (k) => `${k}${++loads}`)
+    expect(await cache.get('a')).toBe('a1')
+    expect(cache.peek('a')).toBeUndefined()
+    expect(await cache.get('a')).toBe('a2')
+    expect(cache.peek('a')).toBe('a2')
+    expect(await cache.get('a')).toBe('a2')
+    clock.advance(1001)
+    expect(await cache.get('a')).toBe('a3')
+    expect(cache.peek('a')).toBe('a3')
+    expect(await cache.get('b')).toBe('b4')
+    expect(cache.size).toBe(1)
+  })
 })

@@ -24,6 +24,7 @@ import {
   product,
   requestToken,
   scan,
+  scanKept,
   scanResult,
   scratchDir,
 } from './harness.ts'
@@ -62,8 +63,8 @@ describe.skipIf(unavailable !== null)('database faults', () => {
     await importFile(files.file('outage.json', catalogFile([product(1), product(2), product(3)])), env)
     const client = await createClient(env)
     const instance = await startInstance({ env })
-    expect(await scanResult(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
-    expect(await scanResult(instance.resolver, 3)).toEqual({ status: 307, location: locationOf(3) })
+    expect(await scanKept(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
+    expect(await scanKept(instance.resolver, 3)).toEqual({ status: 307, location: locationOf(3) })
     expect((await requestToken(instance.api, client)).status).toBe(200)
 
     await (cluster as PgCluster).stop('fast')
@@ -119,7 +120,7 @@ describe.skipIf(unavailable !== null)('database faults', () => {
     await importFile(files.file('hung.json', catalogFile([product(1), product(2)])), env)
     const client = await createClient(env)
     const instance = await startInstance({ env })
-    expect(await scanResult(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
+    expect(await scanKept(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
     const c = cluster as PgCluster
     c.freeze()
     let failures: Awaited<ReturnType<typeof outageAnswers>> = []

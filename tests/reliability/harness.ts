@@ -134,6 +134,18 @@ export async function scanResult(
   return { status: r.status, location: r.headers.get('location') }
 }
 
+/**
+ * Scans `n` twice and gives the second result: the catalog keeps a product, or its absence, from its second
+ * lookup on (src/doorkeeper.ts), as it does for the products people scan.
+ */
+export async function scanKept(
+  resolver: string,
+  n: number,
+): Promise<{ status: number; location: string | null }> {
+  await scanResult(resolver, n)
+  return scanResult(resolver, n)
+}
+
 /** Row counts of every catalog table (organizations, brands, products and their names, pages and titles). */
 export async function catalogCounts(url: string): Promise<Record<string, number>> {
   const sql = postgres(url, { max: 1, onnotice: () => {} })
