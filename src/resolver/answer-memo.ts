@@ -52,9 +52,12 @@ export class AnswerMemo {
     return entry.answer
   }
 
-  /** Remembers the answer to a bare scan; the oldest entry goes when the memo is full. */
+  /**
+   * Remembers the answer to a bare scan; the oldest entry goes when the memo is full. Only while the catalog keeps
+   * the product: an entry it no longer vouches for could never be served.
+   */
   remember(url: string, request: Request, product: CatalogProduct, answer: Answer): void {
-    if (!this.enabled) return
+    if (!this.enabled || this.catalog.peekByGtin?.(product.gtin) !== product) return
     const h = request.headers
     this.#entries.set(url, {
       accept: h.get('accept'),

@@ -76,11 +76,16 @@ function buildView(product: CatalogProduct): ProductView {
   }
 }
 
-/** The view of a product; catalogs return the same object while it is cached, so this is computed once per object. */
-export function productView(product: CatalogProduct): ProductView {
+/**
+ * The view of a product; catalogs return the same object while it is cached, so this is computed once per object.
+ * `keep: false` for a product the catalog did not keep: a later scan gets another object, so its view is built
+ * for this answer alone and left to die young.
+ */
+export function productView(product: CatalogProduct, options: { keep?: boolean } = {}): ProductView {
   let view = views.get(product)
   if (view === undefined) {
     view = buildView(product)
+    if (options.keep === false) return view
     views.set(product, view)
     dropOldest(views, MAX_VIEWS)
   }

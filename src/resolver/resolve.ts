@@ -57,6 +57,11 @@ export function resolveLink(
   return ctx.catalog.findByGtin(link.gtin).then((product) => respond(ctx, scan, link, product))
 }
 
+/** Whether the catalog keeps this very product object, so that what is derived from it may be kept too. */
+function keeps(catalog: Catalog, gtin: string, product: CatalogProduct): boolean {
+  return catalog.peekByGtin === undefined || catalog.peekByGtin(gtin) === product
+}
+
 /** The answer once the product is known (or known to be missing). */
 function respond(
   ctx: ResolveContext,
@@ -69,7 +74,7 @@ function respond(
   if (product === null || (host.domain !== null && product.customDomain !== host.domain)) {
     return errorResponse(404, ERROR_NOT_FOUND, request, scan.head)
   }
-  const view = productView(product)
+  const view = productView(product, { keep: keeps(ctx.catalog, link.gtin, product) })
   const linkType = linkTypeParam(scan.query)
   const query = effectiveQuery(link, scan.query)
   const negotiation = negotiate(request.headers.get('accept'))

@@ -4,6 +4,7 @@ import { AnswerMemo } from '../../src/resolver/answer-memo.ts'
 import type { Catalog, CatalogProduct } from '../../src/resolver/catalog.ts'
 import { createResolver } from '../../src/resolver/index.ts'
 import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
+import { productView } from '../../src/resolver/product-view.ts'
 import { CUSTOM, config, greenTea, oliveOil, products, RESOLVER, req, SHORT } from './fixtures.ts'
 
 const OIL = '/01/09506000134376'
@@ -100,5 +101,20 @@ describe('remembered answers of bare scans', () => {
       body: '',
     })
     expect(memo.size).toBe(0)
+  })
+
+  test('remembers nothing for a product the catalog does not keep, and keeps no view of it', async () => {
+    const kept = createMemoryCatalog(products)
+    // A catalog that looks each scan up anew, as the database catalog does for a GTIN's first lookup.
+    const product = { ...oliveOil }
+    const forgetful: Catalog = { ...kept, findByGtin: async () => product, peekByGtin: () => undefined }
+    const memo = new AnswerMemo(forgetful, 10)
+    const resolver = createResolver({ catalog: forgetful, config })
+    const res = await resolver(req(OIL))
+    expect(res.status).toBe(307)
+    expect(res.headers.get('location')).toBe('/fr/northwind/olive-oil/info')
+    memo.remember(`${RESOLVER}${OIL}`, req(OIL), product, { status: 307, headers: new Headers(), body: null })
+    expect(memo.size).toBe(0)
+    expect(productView(product, { keep: false })).not.toBe(productView(product, { keep: false }))
   })
 })

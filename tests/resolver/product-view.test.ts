@@ -22,4 +22,12 @@ describe('product views', () => {
     for (let i = 0; i < 10_000; i++) productView({ ...oliveOil })
     expect(productView(first)).not.toBe(view)
   })
+
+  test('with keep: false, are built for the one answer and not kept', () => {
+    const product = { ...oliveOil }
+    const once = productView(product, { keep: false })
+    expect(productView(product, { keep: false })).not.toBe(once)
+    const kept = productView(product)
+    expect(productView(product, { keep: false })).toBe(kept)
+  })
 })
