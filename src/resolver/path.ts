@@ -60,8 +60,9 @@ export function parseGtinPath(rest: string): DigitalLink | null {
       return null
     const seen = qualifiers.find((q) => q.ai === ai)
     if (seen !== undefined) {
-      // A repeat with the same value adds nothing; with another value it is ambiguous (SPEC 400 case 6).
-      if (seen.value !== value) return null
+      // A repeat right after itself with the same value adds nothing. With another value it is ambiguous (SPEC 400
+      // case 6); after another qualifier it breaks the order (case 4: /10/A/21/B/10/A).
+      if (seen.value !== value || seen !== qualifiers[qualifiers.length - 1]) return null
       continue
     }
     // GS1 DL URI Syntax §4.9: 22, 10, 21 in that order; 235 (TPX) stands alone.

@@ -27,8 +27,12 @@ describe('parseGtinPath', () => {
     expect(parseGtinPath(`/${GTIN}/21/32a%2Fb`)?.qualifiers).toEqual([{ ai: '21', value: '32a/b' }])
   })
 
-  test('keeps a qualifier repeated with the same value once', () => {
+  test('keeps a qualifier repeated right after itself with the same value once', () => {
     expect(parseGtinPath(`/${GTIN}/10/L1/10/L1`)?.qualifiers).toEqual([{ ai: '10', value: 'L1' }])
+    expect(parseGtinPath(`/${GTIN}/10/L1/21/S1/21/S1`)?.qualifiers).toEqual([
+      { ai: '10', value: 'L1' },
+      { ai: '21', value: 'S1' },
+    ])
   })
 
   test('accepts 235 alone, up to 28 characters', () => {
@@ -83,6 +87,8 @@ const invalid: [string, string][] = [
   ['a value has a hash', `/01/${GTIN}/10/L%231`],
   ['a value has a non-ASCII letter', `/01/${GTIN}/10/L%C3%A9`],
   ['a qualifier is repeated with a different value', `/01/${GTIN}/10/L1/10/L2`],
+  ['a qualifier is repeated after a later one (out of order)', `/01/${GTIN}/10/L1/21/S1/10/L1`],
+  ['a qualifier is repeated after a later one (22 after 10)', `/01/${GTIN}/22/V1/10/L1/22/V1`],
   ['the path has a malformed escape', `/01/${GTIN}/10/L%2`],
   ['the path has a non-hex escape', `/01/${GTIN}/10/L%G1`],
   ['the GTIN has an escape of a non-digit', '/01/0401234500000%2F'],
