@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { errorName, type Logger } from '../log.ts'
+import { TOKEN_PATH, tokenEndpointFailure } from './auth/oauth-errors.ts'
 import { errorResponse } from './errors.ts'
 import { healthRoutes } from './health.ts'
 
@@ -27,14 +28,14 @@ export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] =
     .onRequest(({ request }) => {
       started.set(request, performance.now())
       const length = Number(request.headers.get('content-length') ?? '0')
-      if (length > MAX_BODY_BYTES) return errorResponse('payloadTooLarge')
+      if (length > MAX_BODY_BYTES) return failure(request, 'payloadTooLarge')
     })
     .onError(({ code, error, request }) => {
       if (code === 'NOT_FOUND') return notFoundOrWrongMethod(app, request)
       if (code === 'PARSE') return errorResponse('malformedJson')
       if (code === 'VALIDATION') return errorResponse('unprocessable')
       deps.logger.error('api.error', { path: new URL(request.url).pathname, error: errorName(error) })
-      return errorResponse('internal')
+      return failure(request, 'internal')
     })
     .onAfterResponse(({ request, set }) => {
       const start = started.get(request)
@@ -49,6 +50,11 @@ export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] =
     .use(healthRoutes(deps)) as unknown as Elysia
   for (const feature of features) app = feature(app)
   return app
+}
+
+/** A failure answered outside any route's own handling: flat on the token endpoint, else in the envelope. */
+function failure(request: Request, kind: 'payloadTooLarge' | 'internal'): Response {
+  return new URL(request.url).pathname === TOKEN_PATH ? tokenEndpointFailure(kind) : errorResponse(kind)
 }
 
 /** Elysia answers 404 for a known path with another method; SPEC-minded clients expect 405 with `Allow`. */

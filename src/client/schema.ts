@@ -326,6 +326,7 @@ export interface components {
         | 'invalid_scope'
         | 'unauthorized_client'
         | 'unsupported_grant_type'
+        | 'server_error'
       error_description?: string
     }
     /** @description RFC 7517 JWK Set of the token signing keys. */
@@ -400,7 +401,7 @@ export interface operations {
           'application/json': components['schemas']['OAuthError']
         }
       }
-      /** @description `invalid_client`: unknown, blocked or wrongly authenticated client. */
+      /** @description `invalid_client`: missing or malformed HTTP Basic credentials, or an unknown, blocked or wrongly authenticated client. */
       401: {
         headers: {
           /** @description Always `no-store` (RFC 6749 §5.1). */
@@ -452,24 +453,21 @@ export interface operations {
           'application/json': components['schemas']['OAuthError']
         }
       }
-      /** @description The body exceeds 1 MiB. */
+      /** @description `invalid_request`: the body exceeds 4096 bytes. */
       413: {
         headers: {
+          /** @description Always `no-store` (RFC 6749 §5.1). */
+          'Cache-Control'?: string
           [name: string]: unknown
         }
         content: {
           /**
            * @example {
-           *       "errors": [
-           *         {
-           *           "code": "PayloadTooLarge",
-           *           "path": null,
-           *           "message": "The request body exceeds 1 MiB"
-           *         }
-           *       ]
+           *       "error": "invalid_request",
+           *       "error_description": "…"
            *     }
            */
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['OAuthError']
         }
       }
       /** @description `invalid_request`: the body is not form-urlencoded. */
@@ -489,24 +487,21 @@ export interface operations {
           'application/json': components['schemas']['OAuthError']
         }
       }
-      /** @description Server fault; safe to retry. */
+      /** @description `server_error`: a fault inside the service; safe to retry. */
       500: {
         headers: {
+          /** @description Always `no-store` (RFC 6749 §5.1). */
+          'Cache-Control'?: string
           [name: string]: unknown
         }
         content: {
           /**
            * @example {
-           *       "errors": [
-           *         {
-           *           "code": "InternalError",
-           *           "path": null,
-           *           "message": "Internal server error"
-           *         }
-           *       ]
+           *       "error": "server_error",
+           *       "error_description": "…"
            *     }
            */
-          'application/json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['OAuthError']
         }
       }
     }

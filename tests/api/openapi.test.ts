@@ -119,7 +119,7 @@ describe('GET /openapi.json', () => {
     const op = doc.paths['/oauth/token'].post
     expect(Object.keys(op.requestBody.content)).toEqual(['application/x-www-form-urlencoded'])
     expect(op.security).toEqual([{ clientBasic: [] }])
-    for (const status of ['400', '401', '403', '406', '415']) {
+    for (const status of ['400', '401', '403', '406', '413', '415', '500']) {
       expect(op.responses[status].content['application/json'].schema).toEqual({
         $ref: '#/components/schemas/OAuthError',
       })
@@ -130,6 +130,7 @@ describe('GET /openapi.json', () => {
       'invalid_scope',
       'unauthorized_client',
       'unsupported_grant_type',
+      'server_error',
     ])
   })
 

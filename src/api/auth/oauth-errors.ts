@@ -1,4 +1,6 @@
-/** The token endpoint's one error shape: a flat RFC 6749 §5.2 object, never the API envelope. */
+/** The token endpoint's one error shape: a flat RFC 6749 §5.2 object, never the API envelope (SPEC Errors 3). */
+
+export const TOKEN_PATH = '/oauth/token'
 
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -6,6 +8,7 @@ export type OAuthErrorCode =
   | 'invalid_scope'
   | 'unauthorized_client'
   | 'unsupported_grant_type'
+  | 'server_error'
 
 /** RFC 6749 §5.2 statuses; 406 and 415 reuse `invalid_request` with their own status. */
 const STATUS: Record<OAuthErrorCode, number> = {
@@ -14,6 +17,8 @@ const STATUS: Record<OAuthErrorCode, number> = {
   invalid_scope: 400,
   unauthorized_client: 403,
   unsupported_grant_type: 400,
+  // Not among RFC 6749 §5.2's codes; §4.1.2.1 names it for the same fault at the authorization endpoint.
+  server_error: 500,
 }
 
 /** RFC 6749 §5.1/§5.2: token responses, errors included, must not be cached. */
@@ -51,4 +56,14 @@ export function tooManyRequests(retryAfterSeconds: number): Response {
   )
   response.headers.set('retry-after', String(seconds))
   return response
+}
+
+/**
+ * The failures the app answers before or around any route (a declared body over 1 MiB, a fault inside), in the
+ * token endpoint's own shape.
+ */
+export function tokenEndpointFailure(kind: 'payloadTooLarge' | 'internal'): Response {
+  return kind === 'payloadTooLarge'
+    ? oauthError('invalid_request', 'The request body exceeds 1 MiB', 413)
+    : oauthError('server_error', 'Internal server error; safe to retry')
 }

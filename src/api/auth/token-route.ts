@@ -6,9 +6,9 @@ import type { AuthService, TokenGrant } from '../../auth/service.ts'
 import { requestLogContext } from '../app.ts'
 import { FORM_TYPE, JSON_TYPE, mediaTypeOf, negotiateJson, VND_JSON } from '../media.ts'
 import { readLimitedBytes } from '../read-body.ts'
-import { DESCRIPTIONS, NO_STORE_HEADERS, oauthError } from './oauth-errors.ts'
+import { DESCRIPTIONS, NO_STORE_HEADERS, oauthError, TOKEN_PATH } from './oauth-errors.ts'
 
-export const TOKEN_PATH = '/oauth/token'
+export { TOKEN_PATH }
 export const CLIENT_CREDENTIALS = 'client_credentials'
 
 /** A form body this long is refused unread: the grant needs two short fields. */
@@ -68,7 +68,7 @@ export async function handleTokenRequest(
     return oauthError('invalid_request', `The request body must be ${FORM_TYPE}`, 415)
   }
   const form = await readForm(request)
-  if (typeof form === 'string') return oauthError('invalid_request', form)
+  if (!(form instanceof URLSearchParams)) return oauthError('invalid_request', form.description, form.status)
   if (CREDENTIAL_PARAMETERS.some((p) => form.has(p))) {
     return oauthError('invalid_request', 'Client credentials must be sent with HTTP Basic authentication')
   }
@@ -81,8 +81,9 @@ export async function handleTokenRequest(
   if (scopes === 'invalid') return oauthError('invalid_scope', 'The scope parameter is malformed')
   const credentials = parseBasic(request.headers.get('authorization'))
   if (!credentials.ok) {
+    // SPEC Authentication 6 and RFC 6749 §5.2: missing or unusable client authentication is invalid_client.
     const what = credentials.reason === 'missing' ? 'are required' : 'are malformed'
-    return oauthError('invalid_request', `HTTP Basic client credentials ${what}`)
+    return oauthError('invalid_client', `HTTP Basic client credentials ${what}`)
   }
   const limited = limiter ? await limiter(request, credentials.clientId) : null
   if (limited instanceof Response) return limited
@@ -115,15 +116,17 @@ async function issueReporting(
 
 /**
  * Reads the form body with a size limit. RFC 6749 §3.2: parameters must not repeat, and a
- * parameter sent without a value counts as omitted. Returns the parameters or a description of the fault.
+ * parameter sent without a value counts as omitted. Returns the parameters, or the status and description of the fault.
  */
-async function readForm(request: Request): Promise<URLSearchParams | string> {
+async function readForm(
+  request: Request,
+): Promise<URLSearchParams | { status: number; description: string }> {
   const bytes = await readLimitedBytes(request, MAX_FORM_BYTES)
-  if (bytes === null) return `The request body exceeds ${MAX_FORM_BYTES} bytes`
+  if (bytes === null) return { status: 413, description: `The request body exceeds ${MAX_FORM_BYTES} bytes` }
   const params = new URLSearchParams()
   for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) {
     if (value === '') continue
-    if (params.has(name)) return `The parameter ${name} is repeated`
+    if (params.has(name)) return { status: 400, description: `The parameter ${name} is repeated` }
     params.set(name, value)
   }
   return params

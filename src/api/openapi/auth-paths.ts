@@ -52,7 +52,8 @@ export function authPaths() {
             'unsupported_grant_type',
           ),
           '401': oauthError(
-            '`invalid_client`: unknown, blocked or wrongly authenticated client.',
+            '`invalid_client`: missing or malformed HTTP Basic credentials, or an unknown, blocked or wrongly ' +
+              'authenticated client.',
             'invalid_client',
             {
               'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' },
@@ -63,9 +64,9 @@ export function authPaths() {
             'unauthorized_client',
           ),
           '406': oauthError('`invalid_request`: `Accept` allows neither JSON type.', 'invalid_request'),
-          '413': envelopeResponse('payloadTooLarge', 'The body exceeds 1 MiB.'),
+          '413': oauthError('`invalid_request`: the body exceeds 4096 bytes.', 'invalid_request'),
           '415': oauthError('`invalid_request`: the body is not form-urlencoded.', 'invalid_request'),
-          '500': envelopeResponse('internal', 'Server fault; safe to retry.'),
+          '500': oauthError('`server_error`: a fault inside the service; safe to retry.', 'server_error'),
         },
       },
     },

@@ -84,6 +84,7 @@ export const OAuthError = t.Object(
         'invalid_scope',
         'unauthorized_client',
         'unsupported_grant_type',
+        'server_error',
       ],
     }),
     error_description: t.Optional(t.String()),

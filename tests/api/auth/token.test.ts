@@ -23,6 +23,7 @@ async function snapshot(res: Response) {
 }
 
 const invalidRequest = (description: string) => ({ error: 'invalid_request', error_description: description })
+const invalidClient = (description: string) => ({ error: 'invalid_client', error_description: description })
 
 describe('POST /oauth/token: success', () => {
   test('answers 200 {access_token, token_type: Bearer, expires_in: 3600} with Cache-Control: no-store', async () => {
@@ -164,7 +165,8 @@ describe('POST /oauth/token: success', () => {
     const { lines } = h().deps.logger
     lines.length = 0
     await h().app.handle(tokenRequest({ authorization: basic(h().client.clientId, 'wrong') }))
-    await h().app.handle(tokenRequest())
+    const credentials = basic(h().client.clientId, h().client.clientSecret)
+    await h().app.handle(tokenRequest({ authorization: credentials, body: 'grant_type=password' }))
     await Bun.sleep(0)
     const statuses = lines.map((l) => JSON.parse(l)).map((l) => [l.status, l.clientId])
     expect(statuses).toEqual([
@@ -209,14 +211,16 @@ describe('POST /oauth/token: refusals', () => {
     expect(await res.json()).toEqual(invalidRequest('The parameter grant_type is repeated'))
   })
 
-  test('missing credentials answer 400 invalid_request', async () => {
+  test('missing credentials answer 401 invalid_client with a Basic challenge (SPEC Authentication 6)', async () => {
     const res = await h().app.handle(tokenRequest())
-    expect(res.status).toBe(400)
+    expect(res.status).toBe(401)
     expect(res.headers.get('content-type')).toBe('application/json')
-    expect(await res.json()).toEqual(invalidRequest('HTTP Basic client credentials are required'))
+    expect(res.headers.get('www-authenticate')).toBe('Basic realm="oauth", charset="UTF-8"')
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.json()).toEqual(invalidClient('HTTP Basic client credentials are required'))
   })
 
-  test('malformed Basic credentials answer 400 invalid_request', async () => {
+  test('malformed Basic credentials answer 401 invalid_client', async () => {
     const malformed = [
       'Basic',
       'Basic !!!notbase64',
@@ -229,26 +233,39 @@ describe('POST /oauth/token: refusals', () => {
     ]
     for (const authorization of malformed) {
       const res = await h().app.handle(tokenRequest({ authorization }))
-      expect(res.status).toBe(400)
-      expect(await res.json()).toEqual(invalidRequest('HTTP Basic client credentials are malformed'))
+      expect(res.status).toBe(401)
+      expect(res.headers.get('www-authenticate')).toBe('Basic realm="oauth", charset="UTF-8"')
+      expect(await res.json()).toEqual(invalidClient('HTTP Basic client credentials are malformed'))
     }
   })
 
-  test('an over-long Authorization header answers 400 invalid_request without being decoded', async () => {
+  test('an over-long Authorization header answers 401 invalid_client without being decoded', async () => {
     const res = await h().app.handle(
       tokenRequest({ authorization: basic(h().client.clientId, 'x'.repeat(5000)) }),
     )
-    expect(res.status).toBe(400)
-    expect((await res.json()).error).toBe('invalid_request')
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual(invalidClient('HTTP Basic client credentials are malformed'))
   })
 
-  test('an over-long body answers 400 invalid_request', async () => {
+  test('an over-long body answers 413 invalid_request, flat', async () => {
     const auth = basic(h().client.clientId, h().client.clientSecret)
     const res = await h().app.handle(
       tokenRequest({ authorization: auth, body: `${GRANT}&pad=${'x'.repeat(5000)}` }),
     )
-    expect(res.status).toBe(400)
+    expect(res.status).toBe(413)
+    expect(res.headers.get('cache-control')).toBe('no-store')
     expect(await res.json()).toEqual(invalidRequest('The request body exceeds 4096 bytes'))
+  })
+
+  test('a body declared over 1 MiB answers 413 invalid_request unread, flat like every token error', async () => {
+    const auth = basic(h().client.clientId, h().client.clientSecret)
+    const body = `${GRANT}&pad=${'x'.repeat(1024 * 1024)}`
+    const request = tokenRequest({ authorization: auth, body })
+    request.headers.set('content-length', String(body.length))
+    const res = await h().app.handle(request)
+    expect(res.status).toBe(413)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.json()).toEqual(invalidRequest('The request body exceeds 1 MiB'))
   })
 
   test('client credentials in the body instead of Basic answer 400 invalid_request', async () => {
@@ -431,5 +448,22 @@ describe('POST /oauth/token: subscription', () => {
     await setPlan(h().database.db, 'lapsed2', 'free', 'active')
     const res = await h().app.handle(tokenRequest({ authorization: basic(c.clientId, 'nope') }))
     expect(res.status).toBe(401)
+  })
+
+  test('a fault while issuing answers 500 server_error, flat and uncached, and names no cause', async () => {
+    const failing = {
+      ...h().auth,
+      issueToken: async () => {
+        throw new Error('connection to the database lost: secret detail')
+      },
+    }
+    const app = createApp(h().deps, [authFeature({ ...h().deps, auth: failing })])
+    const res = await app.handle(tokenRequest({ authorization: basic(h().client.clientId, 'any') }))
+    expect(res.status).toBe(500)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.json()).toEqual({
+      error: 'server_error',
+      error_description: 'Internal server error; safe to retry',
+    })
   })
 })
