@@ -1,5 +1,6 @@
 /** HTML responses of the product pages: security headers, ETag and `304`, HEAD, the locale cookie. */
 import { CONTENT_TYPE_HTML, LOCALE_COOKIE } from '../resolver/constants.ts'
+import { headResponse } from '../resolver/responses.ts'
 import { HTML_CSP } from './layout.ts'
 
 /** Product pages may be cached briefly by browsers and CDNs; a publish shows within five minutes. */
@@ -57,14 +58,14 @@ export async function pageResponse(request: Request, html: string, head: boolean
   }
   const headers = htmlHeaders(CACHE_PAGE, null)
   headers.set('etag', etag)
-  return new Response(head ? null : html, { status: 200, headers })
+  return head ? headResponse(200, headers, html) : new Response(html, { status: 200, headers })
 }
 
 /** An error page: never cached, in the visitor's language (hence the Vary). */
 export function errorPageResponse(status: number, html: string, head: boolean): Response {
   const headers = htmlHeaders(CACHE_NONE, VARY_LANGUAGE)
   if (status === 405) headers.set('allow', ALLOW_PAGES)
-  return new Response(head ? null : html, { status, headers })
+  return head ? headResponse(status, headers, html) : new Response(html, { status, headers })
 }
 
 /** A redirect to a path on this host or an absolute URL; `cookie` makes it uncacheable. */

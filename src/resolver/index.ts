@@ -19,7 +19,7 @@ import { configuredHost, configuredHosts, customDomainHost, type Hosts, type Sca
 import { parseGtinPath } from './path.ts'
 import { type RequestTarget, splitRequestUrl } from './request-url.ts'
 import { type ResolveContext, resolveLink, type Scan } from './resolve.ts'
-import { answerResponse, CORS_HEADERS, optionsResponse } from './responses.ts'
+import { answerResponse, CORS_HEADERS, headResponse, optionsResponse } from './responses.ts'
 
 export type { Catalog, CatalogPage, CatalogProduct } from './catalog.ts'
 export type { ResolverConfig } from './config.ts'
@@ -46,11 +46,9 @@ export type ResolverRoute = (request: Request, target: RequestTarget) => Respons
 
 /** Last resort when even the error page fails: a constant JSON body. */
 function internalError(head: boolean): Response {
-  const body = head ? null : JSON.stringify({ status: 500, error: ERROR_INTERNAL })
-  return new Response(body, {
-    status: 500,
-    headers: { 'content-type': MEDIA_JSON, 'cache-control': CACHE_ERROR, vary: VARY, ...CORS_HEADERS },
-  })
+  const body = JSON.stringify({ status: 500, error: ERROR_INTERNAL })
+  const headers = { 'content-type': MEDIA_JSON, 'cache-control': CACHE_ERROR, vary: VARY, ...CORS_HEADERS }
+  return head ? headResponse(500, headers, body) : new Response(body, { status: 500, headers })
 }
 
 /** What the request path needs, built once per resolver. */

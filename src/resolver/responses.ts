@@ -56,9 +56,23 @@ export interface Answer {
   readonly body: string | null
 }
 
+const UTF8 = new TextEncoder()
+
 /** The response of an answer; copying a whole header list is far cheaper than setting fields anew. */
 export function answerResponse(answer: Answer, head: boolean): Response {
-  return new Response(head ? null : answer.body, { status: answer.status, headers: answer.headers })
+  if (head) return headResponse(answer.status, answer.headers, answer.body)
+  return new Response(answer.body, { status: answer.status, headers: answer.headers })
+}
+
+/**
+ * The answer to HEAD: the GET status and headers, no body, and the `Content-Length` the GET body has. A server
+ * given a bodiless response would otherwise send `Content-Length: 0`, which RFC 9110 §8.6 forbids for HEAD
+ * unless the GET body is empty too.
+ */
+export function headResponse(status: number, headers: HeadersInit, body: string | null): Response {
+  const response = new Response(null, { status, headers })
+  if (body !== null) response.headers.set('content-length', String(UTF8.encode(body).byteLength))
+  return response
 }
 
 /** A template's headers plus the given fields (`Link`, `Location`), as one list. */
@@ -81,9 +95,10 @@ export function redirectAnswer(headers: Headers): Answer {
   return { status: STATUS_REDIRECT, headers, body: null }
 }
 
-/** A response with a body (dropped for HEAD). */
+/** A response with a body (dropped for HEAD, its length kept). */
 export function bodyResponse(status: number, headers: HeaderFields, body: string, head: boolean): Response {
-  return new Response(head ? null : body, { status, headers: { ...headers, ...CORS_HEADERS } })
+  const all = { ...headers, ...CORS_HEADERS }
+  return head ? headResponse(status, all, body) : new Response(body, { status, headers: all })
 }
 
 /** `OPTIONS`: `204` with `Allow`, the CORS headers and a day of preflight cache (SPEC Limits). */

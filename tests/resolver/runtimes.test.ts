@@ -121,8 +121,18 @@ for (const [name, command, available] of runtimes) {
       })
       expect(linkset.status).toBe(200)
       expect(linkset.headers.get('content-type')).toBe('application/linkset+json')
-      const body = (await linkset.json()) as { linkset: { anchor: string }[] }
+      const text = await linkset.text()
+      const body = JSON.parse(text) as { linkset: { anchor: string }[] }
       expect(body.linkset[0]?.anchor).toBe(`${RESOLVER_URL}/01/04012345000009`)
+      // HEAD over the wire: the GET's Content-Length, not 0 (RFC 9110 §8.6), and no body.
+      const head = await fetch(base, {
+        method: 'HEAD',
+        headers: { accept: 'application/linkset+json' },
+        signal: AbortSignal.timeout(5000),
+      })
+      expect(head.status).toBe(200)
+      expect(head.headers.get('content-length')).toBe(String(new TextEncoder().encode(text).byteLength))
+      expect(await head.text()).toBe('')
     }, 30_000)
   })
 }
