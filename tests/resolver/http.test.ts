@@ -34,7 +34,7 @@ describe('HEAD', () => {
       expect(head.status).toBe(get.status)
       const length = (await get.arrayBuffer()).byteLength
       // A bodiless response would go out with Content-Length: 0, which RFC 9110 §8.6 forbids for HEAD.
-      const expected = length === 0 ? {} : { 'content-length': String(length) }
+      const expected: Record<string, string> = length === 0 ? {} : { 'content-length': String(length) }
       expect(Object.fromEntries(head.headers)).toEqual({ ...Object.fromEntries(get.headers), ...expected })
       expect(await head.text()).toBe('')
       expect(head.body).toBeNull()
