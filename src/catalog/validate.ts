@@ -11,6 +11,8 @@ export interface KnownSlugs {
   readonly brands: ReadonlySet<string>
   /** Custom domain → slug of the brand holding it. */
   readonly domains: ReadonlyMap<string, string>
+  /** `brand/product` slug pair → GTIN-14 of the stored product holding it (pairs the file uses). */
+  readonly productSlugs?: ReadonlyMap<string, string>
 }
 
 export const NO_KNOWN_SLUGS: KnownSlugs = { organizations: new Set(), brands: new Set(), domains: new Map() }
@@ -186,6 +188,17 @@ function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs): Issue
     ),
   )
   catalog.products.forEach((p, i) => {
+    const holder = known.productSlugs?.get(`${p.brand}/${p.slug}`)
+    if (holder !== undefined && holder !== p.gtin) {
+      errors.push(
+        issue(
+          'Catalog.Duplicate',
+          `products[${i}].slug`,
+          `product slug '${p.slug}' of brand '${p.brand}' already belongs to the stored product ${holder}; ` +
+            'give that product another slug in an earlier import first',
+        ),
+      )
+    }
     if (!brands.has(p.brand) && !known.brands.has(p.brand)) {
       errors.push(
         issue(

@@ -42,36 +42,52 @@ export async function importCatalog(db: Db, input: unknown): Promise<ImportResul
   return { ok: true, report }
 }
 
-/** Reads the slugs and domains the file refers to that already exist in the database. */
+/** Reads the slugs, domains and product slugs the file refers to that already exist in the database. */
 async function knownSlugs(db: Db, input: unknown): Promise<KnownSlugs> {
   const file = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
   const strings = (list: unknown, key: string) =>
     Array.isArray(list) ? list.flatMap((x) => (typeof x?.[key] === 'string' ? [x[key] as string] : [])) : []
-  const orgSlugs = strings(file.brands, 'organization')
-  const brandSlugs = [...strings(file.products, 'brand'), ...strings(file.brands, 'slug')]
-  const domains = strings(file.brands, 'customDomain')
-  const [orgRows, brandRows, domainRows] = await Promise.all([
-    orgSlugs.length
-      ? db
-          .select({ slug: organizations.slug })
-          .from(organizations)
-          .where(inArray(organizations.slug, orgSlugs))
-      : [],
-    brandSlugs.length
-      ? db.select({ slug: brands.slug }).from(brands).where(inArray(brands.slug, brandSlugs))
-      : [],
-    domains.length
-      ? db
-          .select({ slug: brands.slug, domain: brands.customDomain })
-          .from(brands)
-          .where(inArray(brands.customDomain, domains))
-      : [],
+  // Each list once per value and in chunks: a file of 100,000 products names one brand 100,000 times, and a
+  // query takes at most 65,535 parameters.
+  const distinct = (...lists: string[][]) => [...new Set(lists.flat())]
+  const orgSlugs = distinct(strings(file.brands, 'organization'))
+  const brandSlugs = distinct(strings(file.products, 'brand'), strings(file.brands, 'slug'))
+  const domains = distinct(strings(file.brands, 'customDomain'))
+  const productSlugs = distinct(strings(file.products, 'slug'))
+  const [orgRows, brandRows, domainRows, productRows] = await Promise.all([
+    inParts(orgSlugs, (part) =>
+      db.select({ slug: organizations.slug }).from(organizations).where(inArray(organizations.slug, part)),
+    ),
+    inParts(brandSlugs, (part) =>
+      db.select({ slug: brands.slug }).from(brands).where(inArray(brands.slug, part)),
+    ),
+    inParts(domains, (part) =>
+      db
+        .select({ slug: brands.slug, domain: brands.customDomain })
+        .from(brands)
+        .where(inArray(brands.customDomain, part)),
+    ),
+    inParts(productSlugs, (part) =>
+      db
+        .select({ brand: brands.slug, slug: products.slug, gtin: products.gtin })
+        .from(products)
+        .innerJoin(brands, eq(products.brandId, brands.id))
+        .where(inArray(products.slug, part)),
+    ),
   ])
   return {
     organizations: new Set(orgRows.map((r) => r.slug)),
     brands: new Set(brandRows.map((r) => r.slug)),
     domains: new Map(domainRows.map((r) => [r.domain ?? '', r.slug])),
+    productSlugs: new Map(productRows.map((r) => [`${r.brand}/${r.slug}`, r.gtin])),
   }
+}
+
+/** Runs `query` over `values` in parts of 5,000 and joins the rows; no query for no values. */
+async function inParts<R>(values: string[], query: (part: string[]) => Promise<R[]>): Promise<R[]> {
+  const rows: R[] = []
+  for (const part of chunks(values, 5000)) rows.push(...(await query(part)))
+  return rows
 }
 
 async function writeCatalog(tx: Tx, catalog: ValidCatalog): Promise<ImportReport> {

@@ -85,10 +85,42 @@ describe('catalog import', () => {
   test('rolls back the whole file when the database refuses a row', async () => {
     const before = await count(products)
     const file = generatedCatalog(5)
-    // The same product slug as an existing product of the brand under a new GTIN violates a unique index.
-    productOf(file, 4).slug = 'rice'
-    await expect(importCatalog(database().db, file)).rejects.toThrow()
+    // A constraint of this test alone makes the database refuse the last product's name, after the others.
+    productOf(file, 4).names = { en: 'Refused' }
+    await database().db.execute(
+      sql`alter table product_names add constraint test_refuse check (name <> 'Refused')`,
+    )
+    try {
+      await expect(importCatalog(database().db, file)).rejects.toThrow()
+    } finally {
+      await database().db.execute(sql`alter table product_names drop constraint test_refuse`)
+    }
     expect(await count(products)).toBe(before)
+  })
+
+  test('refuses a product slug a stored product of the brand holds, with its path, before writing', async () => {
+    const before = await count(products)
+    const file = generatedCatalog(5)
+    productOf(file, 4).slug = 'rice'
+    const result = await importCatalog(database().db, file)
+    expect(result.ok).toBe(false)
+    expect(result.ok ? [] : result.errors).toEqual([
+      {
+        code: 'Catalog.Duplicate',
+        path: 'products[4].slug',
+        message:
+          "product slug 'rice' of brand 'acme-foods' already belongs to the stored product 09506000134352; " +
+          'give that product another slug in an earlier import first',
+      },
+    ])
+    expect(await count(products)).toBe(before)
+  })
+
+  test('looks up a file naming one brand 70,000 times within the 65,535 query parameters', async () => {
+    const many = Array.from({ length: 70_000 }, (_, i) => ({ brand: 'acme-foods', slug: `p-${i}` }))
+    const result = await importCatalog(database().db, { products: many })
+    expect(result.ok).toBe(false)
+    expect(result.ok ? null : result.errors[0]?.path).toBe('products[0].gtin')
   })
 
   test('the database refuses a product whose default page is missing or belongs to another product', async () => {
