@@ -1,4 +1,5 @@
 /** Decodes an `eh`/`ex` segment or a bare hex EPC into the parts of a GS1 Digital Link; never throws. */
+import { aiInfo } from '../gs1/index.ts'
 import { type BitReader, checkAlphabet, createReader } from './bits.ts'
 import { EpcError, fail } from './errors.ts'
 import { readScheme } from './read-schemes.ts'
@@ -82,5 +83,10 @@ function toLink(scheme: EpcScheme, pairs: AiPair[]): DecodedLink {
     if (q !== undefined) qualifiers.push(q)
   }
   const attributes = unique.filter((p) => p.ai !== '01' && !QUALIFIERS.includes(p.ai))
+  // SPEC "GET /{compressedLink}": the decoded link must be a valid Digital Link, so every other AI must be one a
+  // Digital Link query may carry (the encoder refuses the others alike).
+  const foreign = attributes.find((p) => aiInfo(p.ai)?.dlAttribute !== true)
+  if (foreign !== undefined)
+    fail('invalid-link', `AI (${foreign.ai}) is not a valid Digital Link data attribute`)
   return { scheme, gtin: (unique[0] as AiPair).value, qualifiers, attributes }
 }

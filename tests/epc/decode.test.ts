@@ -136,3 +136,19 @@ describe('SGTIN+ family (TDS 14.6.1.3–14.6.1.6)', () => {
     expect(a).toEqual(b)
   })
 })
+
+describe('decoded links must be valid Digital Links', () => {
+  test('an AI a Digital Link query may not carry (8200, 7040) is invalid-link, as the encoder refuses it', () => {
+    for (const segment of [
+      'ehf7809506000134352624b58200846454a9429ba5ebec2e8b620cda13228',
+      'ehf7809506000134352624b57040306af0',
+    ]) {
+      const r = decodeSegment(segment)
+      expect(r.ok ? 'decoded' : [r.reason, r.message]).toEqual([
+        'invalid-link',
+        expect.stringMatching(/^AI \((8200|7040)\) is not a valid Digital Link data attribute$/),
+      ])
+    }
+  })
+})
+
