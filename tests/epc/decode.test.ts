@@ -151,4 +151,3 @@ describe('decoded links must be valid Digital Links', () => {
     }
   })
 })
-
