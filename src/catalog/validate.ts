@@ -33,6 +33,8 @@ const MAX_SCHEMA_ERRORS = 100
 export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLUGS): CatalogValidation {
   const schemaErrors = schemaIssues(input)
   if (schemaErrors.length > 0) return { ok: false, errors: schemaErrors }
+  const textErrors = textIssues(input, '', [])
+  if (textErrors.length > 0) return { ok: false, errors: textErrors }
   const file = input as CatalogFile
   const catalog: ValidCatalog = {
     organizations: file.organizations ?? [],
@@ -64,6 +66,29 @@ export function pointerToPath(pointer: string): string {
     path += /^\d+$/.test(part) ? `[${part}]` : path === '' ? part : `.${part}`
   }
   return path
+}
+
+/** A NUL, which Postgres text cannot hold, or half of a surrogate pair, which it would store altered. */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Every string of the file (names as well as values) must be text the database stores unchanged. */
+function textIssues(value: unknown, path: string, errors: Issue[]): Issue[] {
+  if (errors.length >= MAX_SCHEMA_ERRORS) return errors
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value))
+      errors.push(
+        issue('Catalog.Text', path || null, 'text may not hold a NUL character or an unpaired surrogate'),
+      )
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => textIssues(item, `${path}[${i}]`, errors))
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path === '' ? key : `${path}.${key}`
+      textIssues(key, at, errors)
+      textIssues(item, at, errors)
+    }
+  }
+  return errors
 }
 
 function schemaIssues(input: unknown): Issue[] {

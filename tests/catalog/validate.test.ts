@@ -144,3 +144,26 @@ describe('validateCatalog', () => {
     expect(pointerToPath('')).toBe('')
   })
 })
+
+describe('text the database would refuse or alter', () => {
+  test('a NUL or an unpaired surrogate anywhere is Catalog.Text with its path, and nothing else is checked', () => {
+    const file = smallCatalog({ names: { en: 'Rice\u0000', fr: 'Riz \ud800' } })
+    const result = validateCatalog(file)
+    expect(result.ok ? [] : result.errors).toEqual([
+      {
+        code: 'Catalog.Text',
+        path: 'products[0].names.en',
+        message: 'text may not hold a NUL character or an unpaired surrogate',
+      },
+      {
+        code: 'Catalog.Text',
+        path: 'products[0].names.fr',
+        message: 'text may not hold a NUL character or an unpaired surrogate',
+      },
+    ])
+  })
+
+  test('accepts paired surrogates (emoji) and every other character', () => {
+    expect(validateCatalog(smallCatalog({ names: { en: 'Rice 🍚 — “fine”', fr: 'Riz' } })).ok).toBe(true)
+  })
+})
