@@ -176,11 +176,15 @@ async function upsertBrands(tx: Tx, list: readonly CatalogBrand[]): Promise<Chan
   )
   const nextOf = (brand: CatalogBrand) => {
     const row = existing.get(brand.slug)
+    const customDomain = brand.customDomain === undefined ? (row?.customDomain ?? null) : brand.customDomain
     return {
       name: brand.name,
       organizationId: orgIds.get(brand.organization) as string,
-      customDomain: brand.customDomain === undefined ? (row?.customDomain ?? null) : brand.customDomain,
-      customDomainActive: brand.customDomainActive ?? row?.customDomainActive ?? false,
+      customDomain,
+      // No domain, nothing active: a stored flag kept beside a removed domain would export a file that
+      // validation refuses.
+      customDomainActive:
+        customDomain === null ? false : (brand.customDomainActive ?? row?.customDomainActive ?? false),
     }
   }
   // Free the domains that change hands first, so the unique constraint holds at every step.

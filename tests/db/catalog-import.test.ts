@@ -71,6 +71,18 @@ describe('catalog import', () => {
     expect(result.ok && result.report.products.created).toBe(1)
   })
 
+  test('a brand whose domain the file removes is no longer active, so its export imports again', async () => {
+    await importCatalog(database().db, smallCatalog())
+    const removal = {
+      brands: [{ slug: 'acme-foods', name: 'Acme Foods', organization: 'acme', customDomain: null }],
+    }
+    expect((await importCatalog(database().db, removal)).ok).toBe(true)
+    const exported = await exportCatalog(database().db, 'acme')
+    expect(exported?.brands?.[0]).toMatchObject({ customDomain: null, customDomainActive: false })
+    const again = await importCatalog(database().db, exported)
+    expect(again.ok && again.report.changes).toBe(0)
+  })
+
   test('keeps a stored plan when the file omits it', async () => {
     await importCatalog(database().db, { organizations: [{ slug: 'acme', name: 'Acme' }] })
     const exported = await exportCatalog(database().db, 'acme')
