@@ -68,14 +68,14 @@ export function pointerToPath(pointer: string): string {
   return path
 }
 
-/** A NUL, which Postgres text cannot hold, or half of a surrogate pair, which it would store altered. */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+/** Half of a surrogate pair, which Postgres would store altered (a NUL it cannot hold at all). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** Every string of the file (names as well as values) must be text the database stores unchanged. */
 function textIssues(value: unknown, path: string, errors: Issue[]): Issue[] {
   if (errors.length >= MAX_SCHEMA_ERRORS) return errors
   if (typeof value === 'string') {
-    if (UNSTORABLE.test(value))
+    if (value.includes('\0') || LONE_SURROGATE.test(value))
       errors.push(
         issue('Catalog.Text', path || null, 'text may not hold a NUL character or an unpaired surrogate'),
       )
