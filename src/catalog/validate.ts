@@ -80,7 +80,7 @@ function textIssues(value: unknown, path: string, errors: Issue[]): Issue[] {
         issue('Catalog.Text', path || null, 'text may not hold a NUL character or an unpaired surrogate'),
       )
   } else if (Array.isArray(value)) {
-    value.forEach((item, i) => textIssues(item, `${path}[${i}]`, errors))
+    for (const [i, item] of value.entries()) textIssues(item, `${path}[${i}]`, errors)
   } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
       const at = path === '' ? key : `${path}.${key}`
