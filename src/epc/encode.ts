@@ -3,6 +3,7 @@ import { parseGtin } from '../gs1/gtin.ts'
 import { checkElementData } from '../gs1/index.ts'
 import { AI_SPECS, DATE_TYPE_AIS, SERIAL_SPEC } from './ai-specs.ts'
 import { type BitWriter, createWriter, toSegment, writeBits } from './bit-writer.ts'
+import { decodeSegment } from './decode.ts'
 import type { AiPair, EncodeRejection, EncodeResult, LinkInput, SegmentForm } from './types.ts'
 import { UnencodableValue, writeAlphanumeric, writeBcd, writeComponent, writeDate } from './write-values.ts'
 
@@ -80,5 +81,22 @@ export function encodeLink(link: LinkInput, form: SegmentForm): EncodeResult {
   if (segment === null || segment.length > 1024) {
     return refuse('too-long', 'the encoded link would be longer than 1024 characters')
   }
+  // DESIGN §6: the segment must decode to the same link. Data that ends in zero bits reads as padding (an AI (00)
+  // of zeros last, for one), so a segment that would lose it is refused rather than written.
+  if (!decodesBack(segment, gtin.gtin, [...link.qualifiers, ...link.attributes])) {
+    return refuse('unencodable-ai', 'the link would not decode back the same: its last AI reads as padding')
+  }
   return { ok: true, segment }
+}
+
+function decodesBack(segment: string, gtin: string, pairs: ReadonlyArray<AiPair>): boolean {
+  const decoded = decodeSegment(segment)
+  if (!decoded.ok) return false
+  const { link } = decoded
+  const key = (list: ReadonlyArray<AiPair>) =>
+    list
+      .map((p) => `${p.ai}=${p.value}`)
+      .sort()
+      .join('&')
+  return link.gtin === gtin && key([...link.qualifiers, ...link.attributes]) === key(pairs)
 }

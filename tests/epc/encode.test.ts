@@ -136,3 +136,14 @@ describe('rejections', () => {
     expect(encodeLink(link('S1', attributes), 'base64').ok).toBe(true)
   })
 })
+
+describe('round trip', () => {
+  test('refuses a link whose last AI would read as padding (an SSCC of zeros last), never writes a lossy segment', () => {
+    expect(refusal(link('S1', [{ ai: '00', value: '000000000000000000' }]))).toBe('unencodable-ai')
+    // The same AI with another value decodes back, so it is written.
+    const sscc = { ai: '00', value: '095060001343520000' }
+    const r = decodeSegment(encode(link('S1', [sscc])))
+    expect(r.ok && r.link.attributes).toEqual([sscc])
+  })
+})
+
