@@ -146,4 +146,3 @@ describe('round trip', () => {
     expect(r.ok && r.link.attributes).toEqual([sscc])
   })
 })
-
