@@ -20,6 +20,17 @@ export const EXIT = { ok: 0, refused: 1, usage: 2 } as const
 
 export type CliCommand = (args: string[], ctx: CliContext) => Promise<number>
 
+/**
+ * One line for an unexpected failure: the innermost cause's first line. A database driver's error, wrapped by the
+ * ORM as "Failed query: <SQL> params: <values>", then reads as the database's own reason.
+ */
+export function failureLine(error: unknown): string {
+  let inner = error
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause
+  const message = inner instanceof Error ? inner.message : String(inner)
+  return `error: ${message.split('\n')[0]?.trim() || 'unknown failure'}`
+}
+
 /** Thrown by argument parsing; the dispatcher prints the message and exits with code 2. */
 export class UsageError extends Error {
   override name = 'UsageError'

@@ -4,7 +4,7 @@ import { openConfiguredDatabase } from '../db/open.ts'
 import { runCatalogCommand } from './catalog.ts'
 import { runClientCommand } from './clients.ts'
 import { runCodesCommand } from './codes.ts'
-import { type CliCommand, type CliContext, EXIT, UsageError } from './context.ts'
+import { type CliCommand, type CliContext, EXIT, failureLine, UsageError } from './context.ts'
 import { runEpcCommand } from './epc.ts'
 import { runKeysCommand } from './keys.ts'
 import { runOrgCommand } from './orgs.ts'
@@ -44,7 +44,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
       ctx.io.err(error.message)
       return EXIT.usage
     }
-    ctx.io.err(`error: ${error instanceof Error ? error.message : String(error)}`)
+    ctx.io.err(failureLine(error))
     return EXIT.refused
   }
 }
