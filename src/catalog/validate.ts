@@ -153,6 +153,8 @@ function checkBrands(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
       'custom domain',
     ),
   )
+  // What the file gives each of its brands: a stored holder the file gives another domain (or none) releases its own.
+  const fileDomains = new Map(catalog.brands.map((b) => [b.slug, b.customDomain]))
   catalog.brands.forEach((b, i) => {
     if (!orgs.has(b.organization) && !known.organizations.has(b.organization)) {
       errors.push(
@@ -163,12 +165,17 @@ function checkBrands(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
         ),
       )
     }
-    errors.push(...checkDomain(b, `brands[${i}]`, known))
+    errors.push(...checkDomain(b, `brands[${i}]`, known, fileDomains))
   })
   return errors
 }
 
-function checkDomain(brand: CatalogBrand, path: string, known: KnownSlugs): Issue[] {
+function checkDomain(
+  brand: CatalogBrand,
+  path: string,
+  known: KnownSlugs,
+  fileDomains: ReadonlyMap<string, string | null | undefined>,
+): Issue[] {
   const domain = brand.customDomain
   if (domain === undefined || domain === null) {
     return brand.customDomainActive
@@ -185,7 +192,9 @@ function checkDomain(brand: CatalogBrand, path: string, known: KnownSlugs): Issu
     ]
   }
   const holder = known.domains.get(domain)
-  return holder !== undefined && holder !== brand.slug
+  const given = holder === undefined ? undefined : fileDomains.get(holder)
+  const released = given !== undefined && given !== domain
+  return holder !== undefined && holder !== brand.slug && !released
     ? [
         issue(
           'Catalog.Duplicate',

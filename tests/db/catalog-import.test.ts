@@ -83,6 +83,33 @@ describe('catalog import', () => {
     expect(again.ok && again.report.changes).toBe(0)
   })
 
+  test('moves custom domains between brands within one file: a hand-over and a swap', async () => {
+    const brand = (slug: string, customDomain: string | null) => ({
+      slug,
+      name: slug,
+      organization: 'acme',
+      customDomain,
+      customDomainActive: customDomain !== null,
+    })
+    await importCatalog(database().db, smallCatalog())
+    const handOver = { brands: [brand('acme-foods', null), brand('acme-drinks', 'id.acme.example')] }
+    const moved = await importCatalog(database().db, handOver)
+    expect(moved.ok ? [] : moved.errors).toEqual([])
+    const swap = { brands: [brand('acme-foods', 'id.acme.example'), brand('acme-drinks', 'b.acme.example')] }
+    expect((await importCatalog(database().db, swap)).ok).toBe(true)
+    const back = { brands: [brand('acme-foods', 'b.acme.example'), brand('acme-drinks', 'id.acme.example')] }
+    const swapped = await importCatalog(database().db, back)
+    expect(swapped.ok ? [] : swapped.errors).toEqual([])
+    const exported = await exportCatalog(database().db, 'acme')
+    expect(exported?.brands?.map((b) => [b.slug, b.customDomain])).toEqual([
+      ['acme-drinks', 'id.acme.example'],
+      ['acme-foods', 'b.acme.example'],
+    ])
+    // Back as the other tests of this file expect it.
+    const restore = { brands: [brand('acme-drinks', null), brand('acme-foods', 'id.acme.example')] }
+    expect((await importCatalog(database().db, restore)).ok).toBe(true)
+  })
+
   test('keeps a stored plan when the file omits it', async () => {
     await importCatalog(database().db, { organizations: [{ slug: 'acme', name: 'Acme' }] })
     const exported = await exportCatalog(database().db, 'acme')
