@@ -63,6 +63,7 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     findByGtin: (gtin) => byGtin.get(gtin),
     peekByGtin: (gtin) => byGtin.peek(gtin),
     findBySlug: (brand, product) => bySlug.get(`${brand}/${product}`),
+    peekBySlug: (brand, product) => bySlug.peek(`${brand}/${product}`),
     isActiveCustomDomain: async (host) => (await domains.get(host)) === true,
     invalidate,
     async start() {

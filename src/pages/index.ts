@@ -67,7 +67,7 @@ async function answerOnHost(deps: Required<PagesDeps>, visit: Visit, host: ScanH
   // SPEC Addresses: a custom domain serves only its own brand's products.
   if (product === null || (host.domain !== null && product.customDomain !== host.domain))
     return notFound(visit)
-  const view = productView(product)
+  const view = productView(product, { keep: keeps(deps.catalog, path, product) })
   const page = view.pages.find((p) => p.page.name === path.page)
   if (page === undefined) return notFound(visit)
   const target = withQuery(pagePath(page, path.locale), visit.query)
@@ -80,6 +80,11 @@ async function answerOnHost(deps: Required<PagesDeps>, visit: Visit, host: ScanH
   if (!page.languages.includes(path.locale)) return notFound(visit)
   const html = renderProductPage({ view, page, locale: path.locale, query: visit.query, now: deps.clock() })
   return pageResponse(visit.request, html, visit.head)
+}
+
+/** Whether the catalog keeps this very product object, so that its view may be kept too (see `productView`). */
+function keeps(catalog: Catalog, path: PagePath, product: CatalogProduct): boolean {
+  return catalog.peekBySlug === undefined || catalog.peekBySlug(path.brand, path.product) === product
 }
 
 function customOrigin(deps: Required<PagesDeps>, product: CatalogProduct): string {

@@ -46,6 +46,8 @@ export interface Catalog {
   peekByGtin?(gtin: string): CatalogProduct | null | undefined
   /** The published product with this brand and product slug, or null (used by the product pages). */
   findBySlug(brandSlug: string, productSlug: string): Promise<CatalogProduct | null>
+  /** Like `peekByGtin`, for `findBySlug`; optional. */
+  peekBySlug?(brandSlug: string, productSlug: string): CatalogProduct | null | undefined
   /** True when `host` (lower case, no port) is a brand's active custom domain. */
   isActiveCustomDomain(host: string): Promise<boolean>
 }

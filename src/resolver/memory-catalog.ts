@@ -12,10 +12,13 @@ export function createMemoryCatalog(products: readonly CatalogProduct[]): Catalo
     if (p.customDomain !== null) domains.add(p.customDomain.toLowerCase())
   }
   const peekByGtin = (gtin: string) => byGtin.get(gtin) ?? null
+  const peekBySlug = (brandSlug: string, productSlug: string) =>
+    bySlug.get(`${brandSlug}/${productSlug}`) ?? null
   return {
     findByGtin: async (gtin) => peekByGtin(gtin),
     peekByGtin,
-    findBySlug: async (brandSlug, productSlug) => bySlug.get(`${brandSlug}/${productSlug}`) ?? null,
+    findBySlug: async (brandSlug, productSlug) => peekBySlug(brandSlug, productSlug),
+    peekBySlug,
     isActiveCustomDomain: async (host) => domains.has(host),
   }
 }

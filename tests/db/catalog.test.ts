@@ -77,8 +77,11 @@ describe('database catalog', () => {
     const reloaded = await fresh.findByGtin('09506000134352')
     expect(fresh.peekByGtin?.('09506000134352')).toBe(reloaded)
     const bySlug = () => fresh.findBySlug('acme-foods', 'rice')
-    const [once, twice] = [await bySlug(), await bySlug()]
+    const once = await bySlug()
+    expect(fresh.peekBySlug?.('acme-foods', 'rice')).toBeUndefined()
+    const twice = await bySlug()
     expect(twice).not.toBe(once)
+    expect(fresh.peekBySlug?.('acme-foods', 'rice')).toBe(twice)
     expect(await bySlug()).toBe(twice)
   })
 

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { createPagesHandler } from '../../src/pages/index.ts'
 import type { Catalog } from '../../src/resolver/catalog.ts'
 import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
-import { answer, CUSTOM, config, oliveOil, SHORT, visit } from './fixtures.ts'
+import { productView } from '../../src/resolver/product-view.ts'
+import { answer, CUSTOM, config, oliveOil, RESOLVER, SHORT, visit } from './fixtures.ts'
 
 const OIL = '/en/northwind/olive-oil/info'
 const RISOTTO = '/en/dal-giardino/risotto-rice/product'
@@ -79,6 +80,22 @@ describe('which requests the pages answer', () => {
     }
     await createPagesHandler({ catalog, config })(new Request('http://localhost:3001/en/a%20b/c%2Fd/x'))
     expect(seen).toEqual(['a b', 'c/d'])
+  })
+
+  test('keeps the view of a product only while the catalog keeps that product, so a crawl cannot evict the resolver’s views', async () => {
+    const once = { ...oliveOil }
+    const kept = createMemoryCatalog([])
+    // As the database catalog does for a slug's first lookup: found, but not kept.
+    const forgetful: Catalog = { ...kept, findBySlug: async () => once, peekBySlug: () => undefined }
+    const res = await createPagesHandler({ catalog: forgetful, config })(new Request(`${RESOLVER}${OIL}`))
+    expect(res?.status).toBe(200)
+    expect(productView(once, { keep: false })).not.toBe(productView(once, { keep: false }))
+    const held = { ...oliveOil }
+    const keeping: Catalog = { ...forgetful, findBySlug: async () => held, peekBySlug: () => held }
+    expect(
+      (await createPagesHandler({ catalog: keeping, config })(new Request(`${RESOLVER}${OIL}`)))?.status,
+    ).toBe(200)
+    expect(productView(held, { keep: false })).toBe(productView(held, { keep: false }))
   })
 
   test('an upper-case locale or a trailing slash redirects with 308 to the canonical path', async () => {
