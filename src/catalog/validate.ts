@@ -221,15 +221,20 @@ function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs): Issue
       'product slug',
     ),
   )
+  // What the file gives each of its products: a stored holder the file gives another slug (or brand) releases its own.
+  const fileSlugs = new Map(catalog.products.map((p) => [p.gtin, `${p.brand}/${p.slug}`]))
   catalog.products.forEach((p, i) => {
-    const holder = known.productSlugs?.get(`${p.brand}/${p.slug}`)
-    if (holder !== undefined && holder !== p.gtin) {
+    const key = `${p.brand}/${p.slug}`
+    const holder = known.productSlugs?.get(key)
+    const given = holder === undefined ? undefined : fileSlugs.get(holder)
+    const released = given !== undefined && given !== key
+    if (holder !== undefined && holder !== p.gtin && !released) {
       errors.push(
         issue(
           'Catalog.Duplicate',
           `products[${i}].slug`,
           `product slug '${p.slug}' of brand '${p.brand}' already belongs to the stored product ${holder}; ` +
-            'give that product another slug in an earlier import first',
+            'give that product another slug in this file or an earlier import',
         ),
       )
     }

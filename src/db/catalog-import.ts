@@ -222,7 +222,7 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
   const count = counter()
   if (catalog.products.length === 0) return count
   const wanted = catalog.products.map(canonicalProduct)
-  const stored = new Map<string, { id: string; json: string }>()
+  const stored = new Map<string, { id: string; json: string; key: string }>()
   for (const part of chunks(wanted, 5000)) {
     for (const p of await loadProducts(
       tx,
@@ -231,7 +231,7 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
         part.map((w) => w.gtin),
       ),
     )) {
-      stored.set(p.entry.gtin, { id: p.id, json: JSON.stringify(p.entry) })
+      stored.set(p.entry.gtin, { id: p.id, json: JSON.stringify(p.entry), key: slugKey(p.entry) })
     }
   }
   const brandIds = new Map(
@@ -257,6 +257,7 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
     await tx.delete(pages).where(inArray(pages.productId, part))
     await tx.delete(productNames).where(inArray(productNames.productId, part))
   }
+  await freeMovedSlugs(tx, changed, stored)
   for (const part of chunks(changed, INSERT_BATCH)) {
     await tx
       .insert(products)
@@ -292,6 +293,32 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
   ))
     await tx.insert(pageTitles).values(part)
   return count
+}
+
+function slugKey(product: { brand: string; slug: string }): string {
+  return `${product.brand}/${product.slug}`
+}
+
+/**
+ * Gives every stored product that changes slug or brand a placeholder slug first, so that slugs may change hands
+ * within one file (a hand-over, a swap) while the unique index holds at every step. The placeholder (`~` and the
+ * product's ID) is no valid slug, so it never clashes; the upsert then writes the final slug.
+ */
+async function freeMovedSlugs(
+  tx: Tx,
+  changed: readonly PlannedProduct[],
+  stored: ReadonlyMap<string, { key: string }>,
+): Promise<void> {
+  const moved = changed.flatMap((c) => {
+    const before = stored.get(c.product.gtin)
+    return before !== undefined && before.key !== slugKey(c.product) ? [c.row.id] : []
+  })
+  for (const part of chunks(moved, INSERT_BATCH)) {
+    await tx
+      .update(products)
+      .set({ slug: sql`'~' || ${products.id}` })
+      .where(inArray(products.id, part))
+  }
 }
 
 /** The rows that represent one product, with fresh page IDs. */

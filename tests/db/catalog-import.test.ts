@@ -149,10 +149,62 @@ describe('catalog import', () => {
         path: 'products[4].slug',
         message:
           "product slug 'rice' of brand 'acme-foods' already belongs to the stored product 09506000134352; " +
-          'give that product another slug in an earlier import first',
+          'give that product another slug in this file or an earlier import',
       },
     ])
     expect(await count(products)).toBe(before)
+  })
+
+  test('moves product slugs between products within one file: a hand-over and a swap', async () => {
+    const slugs = async () =>
+      Object.fromEntries(
+        (await exportCatalog(database().db, 'acme'))?.products
+          ?.filter((p) => p.slug.startsWith('p-'))
+          .map((p) => [p.gtin.slice(-2), p.slug]) ?? [],
+      )
+    const three = generatedCatalog(3)
+    expect((await importCatalog(database().db, { products: three.products?.slice(0, 2) })).ok).toBe(true)
+    // The new product comes first in the file: the stored holder of its slug is renamed only later.
+    const [first, second, third] = three.products ?? []
+    if (!first || !second || !third) throw new Error('fixture needs three products')
+    const handOver = { products: [{ ...third, slug: 'p-0' }, { ...first, slug: 'p-0-old' }, second] }
+    const handed = await importCatalog(database().db, handOver)
+    expect(handed.ok ? [] : handed.errors).toEqual([])
+    expect(await slugs()).toEqual({ '08': 'p-0-old', '15': 'p-1', '22': 'p-0' })
+    const swap = {
+      products: [
+        { ...first, slug: 'p-1' },
+        { ...second, slug: 'p-0-old' },
+      ],
+    }
+    const swapped = await importCatalog(database().db, swap)
+    expect(swapped.ok ? [] : swapped.errors).toEqual([])
+    expect(await slugs()).toEqual({ '08': 'p-1', '15': 'p-0-old', '22': 'p-0' })
+    // Back to the generated slugs: three products change hands in one file.
+    const restored = await importCatalog(database().db, three)
+    expect(restored.ok && restored.report.products).toEqual({ created: 0, updated: 3, unchanged: 0 })
+    expect(await slugs()).toEqual({ '08': 'p-0', '15': 'p-1', '22': 'p-2' })
+  })
+
+  test('still refuses a slug whose stored holder the file keeps, or gives the same slug again', async () => {
+    const file = generatedCatalog(2)
+    const [first, second] = file.products ?? []
+    if (!first || !second) throw new Error('fixture needs two products')
+    const result = await importCatalog(database().db, { products: [{ ...second, slug: 'p-0' }, first] })
+    expect(result.ok ? [] : result.errors).toEqual([
+      {
+        code: 'Catalog.Duplicate',
+        path: 'products[1].slug',
+        message: "product slug 'acme-foods/p-0' is already defined at products[0].slug",
+      },
+      {
+        code: 'Catalog.Duplicate',
+        path: 'products[0].slug',
+        message:
+          "product slug 'p-0' of brand 'acme-foods' already belongs to the stored product 09506000000008; " +
+          'give that product another slug in this file or an earlier import',
+      },
+    ])
   })
 
   test('looks up a file naming one brand 70,000 times within the 65,535 query parameters', async () => {
