@@ -1,6 +1,6 @@
 /** Encodes a validated Digital Link (GTIN + serial + other AIs) as an SGTIN+ or DSGTIN+ segment. */
 import { parseGtin } from '../gs1/gtin.ts'
-import { checkElementData } from '../gs1/index.ts'
+import { aiInfo, checkElementData } from '../gs1/index.ts'
 import { AI_SPECS, DATE_TYPE_AIS, SERIAL_SPEC } from './ai-specs.ts'
 import { type BitWriter, createWriter, toSegment, writeBits } from './bit-writer.ts'
 import { decodeSegment } from './decode.ts'
@@ -49,6 +49,11 @@ export function encodeLink(link: LinkInput, form: SegmentForm): EncodeResult {
   }
   if (link.attributes.some((a) => a.ai === '01' || QUALIFIERS.includes(a.ai))) {
     return refuse('invalid-link', 'a key or key qualifier among the attributes')
+  }
+  // Only AIs a Digital Link query may carry: the decoder refuses the others alike.
+  const foreign = link.attributes.find((a) => aiInfo(a.ai)?.dlAttribute !== true)
+  if (foreign !== undefined) {
+    return refuse('invalid-link', `AI (${foreign.ai}) is not a valid Digital Link data attribute`)
   }
   const pairs = [{ ai: '01', value: gtin.gtin }, ...link.qualifiers, ...link.attributes]
   const issue = checkElementData(pairs)[0]

@@ -121,6 +121,15 @@ describe('rejections', () => {
     const date = { ai: '17', value: '261231' }
     expect(refusal(link('S1', [date, { ...date }]))).toBe('invalid-link')
   })
+  test('an AI a Digital Link query may not carry, though TDS Table F could encode it', () => {
+    for (const ai of ['254', '8200']) {
+      expect(encodeLink(link('S1', [{ ai, value: 'A1' }]), 'hex')).toEqual({
+        ok: false,
+        reason: 'invalid-link',
+        message: `AI (${ai}) is not a valid Digital Link data attribute`,
+      })
+    }
+  })
   test('AI 235 together with the serial 21', () => {
     expect(refusal(link('S1', [], [{ ai: '235', value: 'TP1' }]))).toBe('invalid-link')
   })
