@@ -2,7 +2,6 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import { CsvHeaderError, csvRows } from '../api/codes/csv.ts'
 import { BATCH_OPTIONS, generate } from '../api/codes/service.ts'
 import type { Issue, Mode } from '../gs1/index.ts'
@@ -51,6 +50,7 @@ export async function runCodesCommand(
   const svgDir = typeof values.svg === 'string' ? values.svg : null
   if (svgDir !== null) await mkdir(svgDir, { recursive: true })
   const out = typeof values.out === 'string' ? values.out : null
+  if (out !== null && (await sameFile(input, out))) throw new UsageError('--out must not be the --in file')
   // Truncating first turns an unwritable --out into a clear refusal before any work is done.
   if (
     out !== null &&
@@ -141,6 +141,12 @@ export async function runCodesCommand(
   return totals.failed === 0 ? EXIT.ok : EXIT.refused
 }
 
+/** True when both paths name one existing file (through links too). */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const [x, y] = await Promise.all([stat(a).catch(() => null), stat(b).catch(() => null)])
+  return x !== null && y !== null && x.dev === y.dev && x.ino === y.ino
+}
+
 function refOf(definition: unknown): unknown {
   return typeof definition === 'object' && definition !== null
     ? (definition as { reference?: unknown }).reference
@@ -171,10 +177,9 @@ const MALFORMED_JSON: Item = {
  * memory at once); `onBytes` hears how far into the file reading has got.
  */
 async function* definitions(path: string, format: 'jsonl' | 'csv', onBytes: (bytes: number) => void) {
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Infinity })
   let bytes = 0
   async function* counted() {
-    for await (const text of lines) {
+    for await (const text of fileLines(path)) {
       bytes += Buffer.byteLength(text) + 1
       onBytes(bytes)
       yield text
@@ -193,6 +198,27 @@ async function* definitions(path: string, format: 'jsonl' | 'csv', onBytes: (byt
     const parsed = parseJson(text)
     yield { line, item: parsed === undefined ? MALFORMED_JSON : ({ ok: true, definition: parsed } as Item) }
   }
+}
+
+/**
+ * The file's lines, streamed, without their `\n` but with the `\r` of a CRLF (a CSV field spanning lines keeps
+ * its line break as written; JSON ignores it); a leading byte-order mark is dropped.
+ */
+async function* fileLines(path: string): AsyncGenerator<string> {
+  let rest = ''
+  let first = true
+  for await (const chunk of createReadStream(path, { encoding: 'utf8' })) {
+    let text = rest + (chunk as string)
+    if (first) text = text.replace(/^\uFEFF/, '')
+    first = false
+    let from = 0
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', from)) {
+      yield text.slice(from, nl)
+      from = nl + 1
+    }
+    rest = text.slice(from)
+  }
+  if (rest !== '') yield rest
 }
 
 function parseJson(text: string): unknown {

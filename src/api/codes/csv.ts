@@ -34,11 +34,31 @@ const PLAIN = new Set<string>([
   'errorCorrectionLevel',
 ])
 
-/** True when `text` holds whole records: quotes balance (an escaped quote `""` counts twice). */
-export function isCompleteRecord(text: string): boolean {
-  let quotes = 0
-  for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) quotes++
-  return quotes % 2 === 0
+const QUOTE = 0x22
+const COMMA = 0x2c
+
+/**
+ * Whether a record is still inside a quoted field after `line`, given whether it was before. RFC 4180: a quote
+ * opens a quoted field only at the field's start (a stray quote inside a field is the field parser's error,
+ * never the start of a multi-line field), and `""` inside a quoted field is an escaped quote.
+ */
+export function endsInsideQuotes(line: string, quoted: boolean): boolean {
+  let inside = quoted
+  let fieldStart = !quoted
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i)
+    if (inside) {
+      if (c !== QUOTE) continue
+      if (line.charCodeAt(i + 1) === QUOTE) i++
+      else inside = false
+    } else if (c === QUOTE && fieldStart) {
+      inside = true
+      fieldStart = false
+    } else {
+      fieldStart = c === COMMA
+    }
+  }
+  return inside
 }
 
 /** Splits one record into fields (RFC 4180: `,` separated, `"` quoted, `""` inside quotes); null if malformed. */
@@ -135,34 +155,45 @@ export class CsvHeaderError extends Error {
   override name = 'CsvHeaderError'
 }
 
+const unclosed: RowResult = {
+  ok: false,
+  errors: [csvIssue('row', 'a quoted field is not closed before the end of the file')],
+}
+
 /**
- * The data rows of a CSV file given line by line, each with the 1-based line it starts on. A quoted field
- * may span lines: a record ends where its quotes balance. Throws {@link CsvHeaderError} for the header.
+ * The data rows of a CSV file given line by line (a line may keep the `\r` of a CRLF), each with the 1-based
+ * line it starts on. A quoted field may span lines and keeps their line breaks as they are; blank lines are
+ * skipped. Throws {@link CsvHeaderError} for a missing or unusable header row.
  */
 export async function* csvRows(
   lines: AsyncIterable<string>,
 ): AsyncGenerator<{ line: number; row: RowResult }> {
   let columns: CsvColumn[] | null = null
-  let pending = ''
+  let pending: string[] = []
+  let quoted = false
   let lineNo = 0
   let start = 0
   for await (const text of lines) {
     lineNo++
-    if (pending === '') start = lineNo
-    pending = pending === '' ? text : `${pending}\n${text}`
-    if (!isCompleteRecord(pending)) continue
-    const record = pending
-    pending = ''
+    if (pending.length === 0) start = lineNo
+    pending.push(text)
+    quoted = endsInsideQuotes(text, quoted)
+    if (quoted) continue
+    const record = pending.join('\n').replace(/\r$/, '')
+    pending = []
+    if (record.trim() === '') continue
     if (columns === null) {
       const header = readCsvHeader(record)
       if (!header.ok) throw new CsvHeaderError(header.message)
       columns = header.columns
-    } else if (record.trim() !== '') {
+    } else {
       yield { line: start, row: definitionFromCsv(columns, record) }
     }
   }
-  if (pending !== '') {
-    const message = 'a quoted field is not closed before the end of the file'
-    yield { line: start, row: { ok: false, errors: [{ code: 'Csv.Invalid.row', path: null, message }] } }
+  if (columns === null) {
+    throw new CsvHeaderError(
+      pending.length > 0 ? 'the header row is not valid CSV' : 'the CSV file has no header row',
+    )
   }
+  if (pending.length > 0) yield { line: start, row: unclosed }
 }
