@@ -32,7 +32,7 @@ async function importFile(file: string, json: boolean, ctx: CliContext): Promise
     if (json) ctx.io.out(JSON.stringify({ errors: result.errors }))
     ctx.io.err(`error: ${file} has ${result.errors.length} error(s); nothing was imported`)
     for (const e of result.errors.slice(0, MAX_PRINTED_ERRORS))
-      ctx.io.err(`  ${e.path ?? '(file)'}: ${e.message}`)
+      ctx.io.err(`  ${e.code} at ${e.path ?? '(file)'}: ${e.message}`)
     if (result.errors.length > MAX_PRINTED_ERRORS)
       ctx.io.err(`  … and ${result.errors.length - MAX_PRINTED_ERRORS} more`)
     return EXIT.refused
@@ -50,7 +50,7 @@ async function readJson(file: string, ctx: CliContext): Promise<unknown> {
     return undefined
   }
   try {
-    return JSON.parse(text)
+    return JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch (error) {
     ctx.io.err(`error: ${file} is not valid JSON (${error instanceof Error ? error.message : 'parse error'})`)
     return undefined

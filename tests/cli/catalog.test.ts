@@ -25,9 +25,9 @@ describe('catalog commands', () => {
     expect(r.code).toBe(1)
     expect(r.err).toEqual([
       `error: ${join(dir, 'bad.json')} has 3 error(s); nothing was imported`,
-      '  products[0].gtin: GTIN 09506000134353 has a wrong check digit',
-      "  products[0].defaultLanguage: default language 'it' must be one of the product's languages",
-      "  products[0].pages[0].titles: the default page must have a title in the default language 'it'",
+      '  Catalog.CheckDigit at products[0].gtin: GTIN 09506000134353 has a wrong check digit',
+      "  Catalog.Language at products[0].defaultLanguage: default language 'it' must be one of the product's languages",
+      "  Catalog.DefaultPage at products[0].pages[0].titles: the default page must have a title in the default language 'it'",
     ])
     expect((await run('export', '--org', 'acme')).code).toBe(1)
   })
@@ -53,6 +53,11 @@ describe('catalog commands', () => {
     ])
     const again = await run('import', path, '--json')
     expect(JSON.parse(again.out[0] ?? '{}').changes).toBe(0)
+  })
+
+  test('import reads a file that starts with a byte-order mark', async () => {
+    const r = await run('import', file('bom.json', `\uFEFF${JSON.stringify(smallCatalog())}`))
+    expect([r.code, r.err, r.out[0]?.split('\n')[0]]).toEqual([0, [], 'imported: 0 change(s)'])
   })
 
   test('export writes the catalog to a file that imports back with 0 changes', async () => {
