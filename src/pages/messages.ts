@@ -15,6 +15,8 @@ export interface Messages {
   readonly linksetTitle: string
   readonly linksetIntro: string
   readonly identifier: string
+  /** The 404 of a product without a page of the requested `linkType`. */
+  readonly noPageOfType: ErrorText
 }
 
 const EN: Messages = {
@@ -38,6 +40,7 @@ const EN: Messages = {
   linksetTitle: 'Links for this product',
   linksetIntro: 'Every page published for this product, by link type and language.',
   identifier: 'Identifier',
+  noPageOfType: { title: 'Page not found', message: 'This product has no page of the requested type.' },
 }
 
 const FR: Messages = {
@@ -61,6 +64,7 @@ const FR: Messages = {
   linksetTitle: 'Liens de ce produit',
   linksetIntro: 'Toutes les pages publiées pour ce produit, par type de lien et par langue.',
   identifier: 'Identifiant',
+  noPageOfType: { title: 'Page introuvable', message: 'Ce produit n’a pas de page du type demandé.' },
 }
 
 const DE: Messages = {
@@ -84,6 +88,10 @@ const DE: Messages = {
   linksetTitle: 'Links zu diesem Produkt',
   linksetIntro: 'Alle für dieses Produkt veröffentlichten Seiten, nach Linktyp und Sprache.',
   identifier: 'Kennung',
+  noPageOfType: {
+    title: 'Seite nicht gefunden',
+    message: 'Dieses Produkt hat keine Seite der angefragten Art.',
+  },
 }
 
 const ES: Messages = {
@@ -107,6 +115,10 @@ const ES: Messages = {
   linksetTitle: 'Enlaces de este producto',
   linksetIntro: 'Todas las páginas publicadas para este producto, por tipo de enlace e idioma.',
   identifier: 'Identificador',
+  noPageOfType: {
+    title: 'Página no encontrada',
+    message: 'Este producto no tiene ninguna página del tipo solicitado.',
+  },
 }
 
 const MESSAGES: Readonly<Record<UiLanguage, Messages>> = { en: EN, fr: FR, de: DE, es: ES }

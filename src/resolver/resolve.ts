@@ -100,7 +100,7 @@ function respond(
     return answerResponse(redirectAnswer(redirectHeaders(location, linksetLink(host, path))), false)
   }
   const target = selectTarget(view, linkType)
-  if (target.kind !== 'page') return errorResponse(404, ERROR_NOT_FOUND, request, scan.head)
+  if (target.kind !== 'page') return errorResponse(404, ERROR_NOT_FOUND, request, scan.head, 'noPageOfType')
   return pageRedirect(ctx, scan, link, query, view, target)
 }
 

@@ -55,6 +55,20 @@ describe('error bodies (SPEC Errors item 6)', () => {
     })
   }
 
+  test('a product without a page of the asked linkType says so, in the scanner’s language; JSON stays NOT_FOUND', async () => {
+    const path = '/01/09506000134376?linkType=gs1:certificationInfo'
+    const en = await (await send(path)).text()
+    expect(en).toContain('<p>This product has no page of the requested type.</p>')
+    const fr = await send(path, { headers: { 'accept-language': 'fr' } })
+    expect(fr.status).toBe(404)
+    expect(await fr.text()).toContain(
+      '<h1>Page introuvable</h1><p>Ce produit n’a pas de page du type demandé.</p>',
+    )
+    const json = await send(path, { headers: { accept: 'application/json' } })
+    expect(await json.text()).toBe('{"status":404,"error":"NOT_FOUND"}')
+    expect(await (await send(MISSING)).text()).toContain('<p>We could not find a product for this code.</p>')
+  })
+
   test('the error page never echoes the request', async () => {
     const html = await (await send('/01/%3Cscript%3Ealert(1)%3C%2Fscript%3E?<b>=1')).text()
     expect(html).not.toContain('script%3E')
