@@ -2,6 +2,7 @@
 import { renderLinksetPage } from '../pages/linkset-page.ts'
 import { uiLanguage } from '../pages/messages.ts'
 import {
+  CACHE_PERSONAL,
   CACHE_RESOLVED,
   JSON_LD_CONTEXT_URL,
   LINK_LINKSET_AND_CONTEXT,
@@ -11,7 +12,7 @@ import {
   MEDIA_LINKSET,
   VARY,
 } from './constants.ts'
-import { scannerLanguages } from './language.ts'
+import { hasLocaleCookie, scannerLanguages } from './language.ts'
 import { buildLinkset, type LinkTargets, withJsonLdContext } from './linkset.ts'
 import type { LinksetFormat } from './negotiate.ts'
 import type { ProductView } from './product-view.ts'
@@ -33,6 +34,8 @@ const TEMPLATES: Readonly<Record<LinksetFormat, Headers>> = {
   ld: headerTemplate({ 'content-type': MEDIA_JSON_LD, ...RESOLVED }),
   html: headerTemplate({ ...HTML_HEADERS, ...RESOLVED }),
 }
+/** The HTML page in the language of the visitor's `locale` cookie: no shared cache may hand it to others. */
+const HTML_PERSONAL = headerTemplate({ ...HTML_HEADERS, 'cache-control': CACHE_PERSONAL, vary: VARY })
 /** `{"@context":"…",` — the JSON-LD form is the JSON form with this member first. */
 const LD_PREFIX = `{"@context":${JSON.stringify(JSON_LD_CONTEXT_URL)},`
 /** Serialised linksets kept per product view; the bound keeps scans with many serials from growing it. */
@@ -63,7 +66,8 @@ export function linksetAnswer(r: LinksetRequest): Answer {
     : r.format === 'ld'
       ? LD_PREFIX + linksetJson(r).slice(1)
       : linksetPage(r)
-  return { status: 200, headers: withHeaders(TEMPLATES[r.format], { link }), body }
+  const personal = r.format === 'html' && hasLocaleCookie(r.request.headers)
+  return { status: 200, headers: withHeaders(personal ? HTML_PERSONAL : TEMPLATES[r.format], { link }), body }
 }
 
 /** The HTML form: every link listed, the JSON-LD embedded, in the scanner's language. */

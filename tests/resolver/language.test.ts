@@ -135,6 +135,20 @@ describe('a redirect whose language came from the locale cookie', () => {
     expect(res.headers.get('cache-control')).toBe('private, max-age=0')
   })
 
+  test('the HTML linkset in the cookie’s language is private too; without the cookie it is public', async () => {
+    const html = { accept: 'text/html' }
+    const picked = await send(`${path}?linkType=linkset`, { headers: { ...html, cookie: 'locale=fr' } })
+    expect(picked.status).toBe(200)
+    expect(await picked.text()).toContain('<html lang="fr">')
+    expect(picked.headers.get('cache-control')).toBe('private, max-age=0')
+    const plain = await send(`${path}?linkType=linkset`, { headers: { ...html, 'accept-language': 'fr' } })
+    expect(plain.headers.get('cache-control')).toBe('public, s-maxage=600, stale-while-revalidate=600')
+    const json = await send(`${path}?linkType=linkset`, {
+      headers: { accept: 'application/json', cookie: 'locale=fr' },
+    })
+    expect(json.headers.get('cache-control')).toBe('public, s-maxage=600, stale-while-revalidate=600')
+  })
+
   test('stays public without the cookie, and with gs1:defaultLink (which ignores the scanner)', async () => {
     const plain = await send(path, { headers: { 'accept-language': 'es' } })
     expect(plain.headers.get('cache-control')).toBe('public, s-maxage=600, stale-while-revalidate=600')
