@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import { lockDataDir } from './data-dir-lock.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -45,9 +46,15 @@ const MIGRATION_LOCK = 727_001
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url)
   if ('pglite' in target) return wrapPglite(target.pglite, true)
-  if ('dataDir' in target) mkdirSync(target.dataDir, { recursive: true })
-  const client = 'dataDir' in target ? await PGlite.create(target.dataDir) : await PGlite.create()
-  return wrapPglite(client, true)
+  if ('memory' in target) return wrapPglite(await PGlite.create(), true)
+  mkdirSync(target.dataDir, { recursive: true })
+  const release = lockDataDir(target.dataDir)
+  try {
+    return await wrapPglite(await PGlite.create(target.dataDir), true, release)
+  } catch (error) {
+    release()
+    throw error
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -101,7 +108,7 @@ async function migratePostgresLocked(url: string): Promise<void> {
   }
 }
 
-async function wrapPglite(client: PGlite, runMigrations: boolean): Promise<Database> {
+async function wrapPglite(client: PGlite, runMigrations: boolean, release = () => {}): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db
   if (runMigrations) await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER })
   return {
@@ -119,6 +126,7 @@ async function wrapPglite(client: PGlite, runMigrations: boolean): Promise<Datab
     },
     async close() {
       if (!client.closed) await client.close()
+      release()
     },
   }
 }
