@@ -239,7 +239,7 @@ export interface components {
        *     - `Validation.Required.primaryKey`: primaryKey, its key or its value is missing.
        *     - `Validation.Type.primaryKey`: primaryKey is not an object, or its key or value is not a string.
        *     - `Validation.Unknown.primaryKey`: primaryKey has a property other than key and value.
-       *     - `Validation.Invalid.primaryKey`: primaryKey.key is not a GS1 Digital Link primary key (or 03 for element strings).
+       *     - `Validation.Invalid.primaryKey`: The primary key (its AI, primaryKey.key) is not a GS1 Digital Link primary key (or 03 for element strings).
        *     - `Validation.Length.primaryKey`: The value of the primary key has the wrong length for its AI format.
        *     - `Validation.Charset.primaryKey`: The value of the primary key has a character outside its GS1 character set.
        *     - `Validation.CheckDigit.primaryKey`: The value of the primary key has a wrong check digit or check character pair.
@@ -774,7 +774,7 @@ export interface operations {
            *       "errors": [
            *         {
            *           "code": "Validation.Invalid.primaryKey",
-           *           "path": "primaryKey.key",
+           *           "path": "primaryKey",
            *           "message": "AI (10) is not a GS1 Digital Link primary key; expected one of 00, 01, …"
            *         }
            *       ]
@@ -786,7 +786,7 @@ export interface operations {
            *       "errors": [
            *         {
            *           "code": "Validation.Invalid.primaryKey",
-           *           "path": "primaryKey.key",
+           *           "path": "primaryKey",
            *           "message": "AI (10) is not a GS1 Digital Link primary key; expected one of 00, 01, …"
            *         }
            *       ]

@@ -78,7 +78,8 @@ function checkPrimaryKeyAi(key: string, stem: boolean, issues: Issue[]): boolean
   issues.push(
     issue(
       'Validation.Invalid.primaryKey',
-      'primaryKey.key',
+      // SPEC "POST /code" names this code's path: the primary key as a whole.
+      'primaryKey',
       `${known} a GS1 Digital Link primary key; expected one of ${allowed}`,
     ),
   )

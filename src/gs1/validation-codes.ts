@@ -50,7 +50,7 @@ export const VALIDATION_CODES: readonly ValidationCode[] = [
   c('Validation.Unknown.primaryKey', 'primaryKey has a property other than key and value.'),
   c(
     'Validation.Invalid.primaryKey',
-    'primaryKey.key is not a GS1 Digital Link primary key (or 03 for element strings).',
+    'The primary key (its AI, primaryKey.key) is not a GS1 Digital Link primary key (or 03 for element strings).',
   ),
   ...aiCodes('primaryKey', 'the primary key'),
   c(

@@ -70,7 +70,7 @@ describe('typed client', () => {
     const res = await c.POST('/code', { body: { primaryKey: { key: '10', value: 'A' } } })
     expect(res.response.status).toBe(422)
     expect(res.error).toMatchObject({
-      errors: [{ code: 'Validation.Invalid.primaryKey', path: 'primaryKey.key' }],
+      errors: [{ code: 'Validation.Invalid.primaryKey', path: 'primaryKey' }],
     })
   })
 

@@ -36,10 +36,10 @@ describe('rule 1: primary key with digitalLinkStem', () => {
     ).toBe(`${STEM}/415/9520123456788/8020/INV1`)
   })
 
-  test('rejects (03) and non-key AIs with Validation.Invalid.primaryKey at primaryKey.key', () => {
+  test('rejects (03) and non-key AIs with Validation.Invalid.primaryKey at primaryKey', () => {
     for (const key of ['03', '02', '10', '89', 'abc']) {
       expect(errorsOf({ digitalLinkStem: STEM, primaryKey: { key, value: GTIN } })).toEqual([
-        { code: 'Validation.Invalid.primaryKey', path: 'primaryKey.key' },
+        { code: 'Validation.Invalid.primaryKey', path: 'primaryKey' },
       ])
     }
   })

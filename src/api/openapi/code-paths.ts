@@ -79,7 +79,7 @@ export function codePaths() {
               errors: [
                 {
                   code: 'Validation.Invalid.primaryKey',
-                  path: 'primaryKey.key',
+                  path: 'primaryKey',
                   message: 'AI (10) is not a GS1 Digital Link primary key; expected one of 00, 01, …',
                 },
               ],

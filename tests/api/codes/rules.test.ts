@@ -10,10 +10,10 @@ const { generate, problems, text } = codeRequests(api)
 describe('SPEC code-definition rules over HTTP', () => {
   test('rule 1: with digitalLinkStem the key must be a Digital Link primary key; (03) is not', async () => {
     expect(await problems({ digitalLinkStem: STEM, primaryKey: { key: '03', value: GTIN } })).toEqual([
-      { code: 'Validation.Invalid.primaryKey', path: 'primaryKey.key' },
+      { code: 'Validation.Invalid.primaryKey', path: 'primaryKey' },
     ])
     expect(await problems({ primaryKey: { key: '10', value: 'ABC' } })).toEqual([
-      { code: 'Validation.Invalid.primaryKey', path: 'primaryKey.key' },
+      { code: 'Validation.Invalid.primaryKey', path: 'primaryKey' },
     ])
   })
 
