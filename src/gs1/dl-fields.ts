@@ -3,7 +3,7 @@ import { jsonType } from './definition-fields.ts'
 import { type Issue, issue, quote } from './issue.ts'
 import { GS1_VOC_BASE, isLinkType, isSelectableLinkType } from './link-types.ts'
 import { badUriChar, MAX_TEXT, notAllowedWithoutStem, paramTextProblem } from './param-text.ts'
-import { validateStem } from './stem.ts'
+import { authorityProblem, validateStem } from './stem.ts'
 
 /** SPEC rule 11. Null when absent or invalid. */
 export function checkStem(v: unknown, issues: Issue[]): string | null {
@@ -65,8 +65,10 @@ export function checkLinkType(v: unknown, hasStem: boolean, issues: Issue[]): st
   const lower = v.slice(0, 8).toLowerCase()
   const hostStart = lower.startsWith('https://') ? 8 : lower.startsWith('http://') ? 7 : -1
   const bad = v.length > MAX_TEXT ? 0 : badUriChar(v)
-  if (hostStart < 0 || v.length === hostStart || v[hostStart] === '/' || bad >= 0) {
-    const why = bad >= 0 ? `has a character not allowed in a URI at position ${bad + 1}` : 'is not one'
+  const hostProblem = hostStart < 0 || bad >= 0 ? null : authorityProblem(authorityOf(v.slice(hostStart)))
+  if (hostStart < 0 || bad >= 0 || hostProblem !== null) {
+    const why =
+      bad >= 0 ? `has a character not allowed in a URI at position ${bad + 1}` : (hostProblem ?? 'is not one')
     issues.push(
       issue(
         'Validation.Invalid.linkType',
@@ -77,6 +79,12 @@ export function checkLinkType(v: unknown, hasStem: boolean, issues: Issue[]): st
     return null
   }
   return v
+}
+
+/** The authority of what follows `scheme://`: up to the first `/`, `?` or `#`. */
+function authorityOf(rest: string): string {
+  const end = rest.search(/[/?#]/)
+  return end < 0 ? rest : rest.slice(0, end)
 }
 
 /** SPEC rule 13. */

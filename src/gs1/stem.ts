@@ -28,7 +28,8 @@ function checkSegment(seg: string): boolean {
   return true
 }
 
-function checkHost(authority: string): string | null {
+/** The problem of an http(s) URI's authority (host and optional port, no userinfo), or null. */
+export function authorityProblem(authority: string): string | null {
   if (authority.includes('@')) return 'must not contain user information (user@)'
   let host = authority
   const colon = authority.lastIndexOf(':')
@@ -77,7 +78,7 @@ function checkStem(input: string): StemResult {
   if (rest.endsWith('/')) rest = rest.slice(0, -1)
   const slash = rest.indexOf('/')
   const authority = slash === -1 ? rest : rest.slice(0, slash)
-  const hostProblem = checkHost(authority)
+  const hostProblem = authorityProblem(authority)
   if (hostProblem) return { ok: false, message: hostProblem }
   if (slash !== -1) {
     for (const seg of rest.slice(slash + 1).split('/')) {

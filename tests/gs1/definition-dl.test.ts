@@ -165,6 +165,30 @@ describe('rule 12: linkType', () => {
     }
   })
 
+  test('rejects an http(s) URI without a valid host, saying why; a port, path, query or fragment is fine', () => {
+    const message = (linkType: string) => {
+      const r = generateCode(dl([], { linkType }))
+      return r.ok ? null : r.errors[0]?.message
+    }
+    expect(message('http://?')).toBe(
+      "linkType expects gs1:<page type> or an absolute http(s) URI; 'http://?' has no host",
+    )
+    for (const linkType of ['https://#x', 'https://:443/x', 'http:///x']) {
+      expect(errorsOf(dl([], { linkType }))).toEqual([
+        { code: 'Validation.Invalid.linkType', path: 'linkType' },
+      ])
+    }
+    expect(message('http://@')).toEndWith('must not contain user information (user@)')
+    expect(message('https://a..b/x')).toEndWith('has an invalid host name')
+    for (const linkType of [
+      'https://example.org:8443/voc/x?y=1#z',
+      'http://example.org',
+      'https://[::1]/x',
+    ]) {
+      expect(codesOf(dl([], { linkType }))).toEqual([])
+    }
+  })
+
   test('is only allowed with digitalLinkStem', () => {
     expect(errorsOf(gtinDef([], { linkType: 'gs1:pip' }))).toEqual([
       { code: 'Validation.NotAllowed.linkType', path: 'linkType' },
