@@ -487,6 +487,25 @@ export interface operations {
           'application/json': components['schemas']['OAuthError']
         }
       }
+      /** @description `invalid_request`: too many token requests for this client ID or from this address; retry after `Retry-After` seconds. Successful requests never use up the budget. */
+      429: {
+        headers: {
+          /** @description Always `no-store` (RFC 6749 §5.1). */
+          'Cache-Control'?: string
+          /** @description Seconds until a new request may be answered. */
+          'Retry-After'?: number
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "error": "invalid_request",
+           *       "error_description": "…"
+           *     }
+           */
+          'application/json': components['schemas']['OAuthError']
+        }
+      }
       /** @description `server_error`: a fault inside the service; safe to retry. */
       500: {
         headers: {

@@ -119,11 +119,23 @@ describe('GET /openapi.json', () => {
     const op = doc.paths['/oauth/token'].post
     expect(Object.keys(op.requestBody.content)).toEqual(['application/x-www-form-urlencoded'])
     expect(op.security).toEqual([{ clientBasic: [] }])
-    for (const status of ['400', '401', '403', '406', '413', '415', '500']) {
+    expect(Object.keys(op.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '406',
+      '413',
+      '415',
+      '429',
+      '500',
+    ])
+    for (const status of ['400', '401', '403', '406', '413', '415', '429', '500']) {
       expect(op.responses[status].content['application/json'].schema).toEqual({
         $ref: '#/components/schemas/OAuthError',
       })
     }
+    expect(op.responses['429'].headers['Retry-After'].schema).toEqual({ type: 'integer', minimum: 1 })
     expect(doc.components.schemas.OAuthError.properties.error.enum).toEqual([
       'invalid_request',
       'invalid_client',

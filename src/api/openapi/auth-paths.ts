@@ -66,6 +66,17 @@ export function authPaths() {
           '406': oauthError('`invalid_request`: `Accept` allows neither JSON type.', 'invalid_request'),
           '413': oauthError('`invalid_request`: the body exceeds 4096 bytes.', 'invalid_request'),
           '415': oauthError('`invalid_request`: the body is not form-urlencoded.', 'invalid_request'),
+          '429': oauthError(
+            '`invalid_request`: too many token requests for this client ID or from this address; retry after ' +
+              '`Retry-After` seconds. Successful requests never use up the budget.',
+            'invalid_request',
+            {
+              'Retry-After': {
+                description: 'Seconds until a new request may be answered.',
+                schema: { type: 'integer', minimum: 1 },
+              },
+            },
+          ),
           '500': oauthError('`server_error`: a fault inside the service; safe to retry.', 'server_error'),
         },
       },
