@@ -199,6 +199,12 @@ describe('GET /docs', () => {
     expect(html).not.toMatch(/https?:\/\//)
   })
 
+  test('/docs/ redirects to /docs, where the page’s relative links resolve', async () => {
+    const res = await api().app.handle(apiRequest('/docs/'))
+    expect([res.status, res.headers.get('location')]).toEqual([308, '../docs'])
+    expect(new URL(res.headers.get('location') ?? '', 'https://api.example/docs/').pathname).toBe('/docs')
+  })
+
   test('serves the installed @scalar/api-reference standalone bundle at /docs/scalar.js', async () => {
     const res = await api().app.handle(apiRequest('/docs/scalar.js'))
     expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])

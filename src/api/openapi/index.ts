@@ -25,10 +25,11 @@ export function openapiRoutes(options: DocumentOptions) {
   const page = docsPage(`${document.info.title} ${document.info.version}`)
   return new Elysia({ name: 'openapi' })
     .get(OPENAPI_PATH, () => new Response(json, { headers: { 'content-type': JSON_TYPE } }))
-    .get(
-      DOCS_PATH,
-      () =>
-        new Response(page, { headers: { 'content-type': HTML_TYPE, 'content-security-policy': DOCS_CSP } }),
+    .get(DOCS_PATH, ({ request }) =>
+      // `/docs/` reaches this route too, but the page's relative links would then resolve below it.
+      new URL(request.url).pathname.endsWith('/')
+        ? new Response(null, { status: 308, headers: { location: '../docs' } })
+        : new Response(page, { headers: { 'content-type': HTML_TYPE, 'content-security-policy': DOCS_CSP } }),
     )
     .get(
       DOCS_SCRIPT_PATH,
