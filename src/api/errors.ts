@@ -1,5 +1,6 @@
 /** The API's one error shape, `{errors: [{code, path, message}]}`, built here and nowhere else. */
 import type { Issue } from '../gs1/issue.ts'
+import { JSON_TYPE, type JsonResponseType } from './media.ts'
 
 export type ApiError = Issue
 
@@ -44,10 +45,10 @@ export function errorBody(kind: ApiErrorKind, message?: string): ErrorEnvelope {
 /** A JSON response carrying the envelope; `headers` may add e.g. `WWW-Authenticate` or `Allow`. */
 export function errorResponse(
   kind: ApiErrorKind,
-  init: { message?: string; headers?: HeadersInit } = {},
+  init: { message?: string; headers?: HeadersInit; type?: JsonResponseType } = {},
 ): Response {
   const headers = new Headers(init.headers)
-  headers.set('content-type', 'application/json')
+  headers.set('content-type', init.type ?? JSON_TYPE)
   return new Response(JSON.stringify(errorBody(kind, init.message)), {
     status: API_ERRORS[kind].status,
     headers,

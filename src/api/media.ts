@@ -57,16 +57,23 @@ export function qualityOf(mediaType: string, ranges: readonly Range[]): number {
 }
 
 /**
- * The JSON type to answer with, or null for `406`. The versioned type only when the client names it
- * (SPEC "Versioning" 3); `application/json` for no header, `*\/*`, `application/*` or `application/json`.
+ * The JSON type to answer with, or null for `406` (SPEC "Versioning" 3). The versioned type when the client names
+ * it in `Accept`, or sends its body in it and `Accept` names neither JSON type (none, `*\/*`, `application/*`);
+ * `application/json` otherwise.
  */
-export function negotiateJson(accept: string | null): JsonResponseType | null {
-  if (accept === null || accept.trim() === '') return JSON_TYPE
+export function negotiateJson(
+  accept: string | null,
+  contentType: string | null = null,
+): JsonResponseType | null {
+  const pinned = mediaTypeOf(contentType) === VND_JSON
+  if (accept === null || accept.trim() === '') return pinned ? VND_JSON : JSON_TYPE
   const ranges = parseAccept(accept)
   const named = ranges.find((r) => `${r.type}/${r.subtype}` === VND_JSON)
   const qJson = qualityOf(JSON_TYPE, ranges)
   if (named !== undefined && named.q > 0 && named.q >= qJson) return VND_JSON
-  return qJson > 0 ? JSON_TYPE : null
+  if (qJson <= 0) return null
+  const jsonNamed = ranges.some((r) => `${r.type}/${r.subtype}` === JSON_TYPE)
+  return pinned && named === undefined && !jsonNamed ? VND_JSON : JSON_TYPE
 }
 
 /** True when the client accepts `mediaType` (no header accepts everything). */

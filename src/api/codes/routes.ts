@@ -28,10 +28,10 @@ async function jsonOperation(
   body: unknown,
   operate: (value: unknown) => { ok: true; body: unknown } | { ok: false; errors: unknown },
 ): Promise<Response> {
-  const type = negotiateJson(request.headers.get('accept'))
+  const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
   if (type === null) return errorResponse('notAcceptable')
   const read = await readJsonBody(request, body)
-  if (!read.ok) return errorResponse(read.failure)
+  if (!read.ok) return errorResponse(read.failure, { type })
   const outcome = operate(read.value)
   return outcome.ok
     ? jsonResponse(outcome.body, 200, type)

@@ -30,6 +30,24 @@ describe('request and response media types', () => {
     expect([res.status, res.headers.get('content-type')]).toEqual([422, VND])
   })
 
+  test('a body sent in the versioned type pins the answer’s type unless Accept names a JSON type', async () => {
+    const sent = { 'content-type': VND }
+    for (const accept of ['', '*/*', 'application/*']) {
+      const res = await postJson(api(), '/code', definition, { ...sent, accept })
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, VND])
+    }
+    const latest = await postJson(api(), '/code', definition, { ...sent, accept: 'application/json' })
+    expect(latest.headers.get('content-type')).toBe('application/json')
+  })
+
+  test('400 and 415 answer in the versioned type when asked for it', async () => {
+    const vnd = { accept: VND }
+    const malformed = await postJson(api(), '/code', '{', { ...vnd, 'content-type': VND })
+    expect([malformed.status, malformed.headers.get('content-type')]).toEqual([400, VND])
+    const plain = await postJson(api(), '/codes', 'x', { ...vnd, 'content-type': 'text/plain' })
+    expect([plain.status, plain.headers.get('content-type')]).toEqual([415, VND])
+  })
+
   test('application/json, */*, application/*, none, or a list naming either, answer application/json', async () => {
     for (const accept of [
       'application/json',
