@@ -40,18 +40,25 @@ const service = await createService({ config, database, logger, clock: Date.now,
 // Body, URL and idle limits, no development error page, peer addresses for the token rate limit (SECURITY.md §4).
 const onError = (error: unknown) => logger.error('server.error', { error: errorName(error) })
 const { security } = config
-const servers = [
-  Bun.serve(serverOptions({ surface: 'api', port: config.apiPort, fetch: service.api, security, onError })),
-  Bun.serve(
-    serverOptions({
-      surface: 'resolver',
-      port: config.resolverPort,
-      fetch: service.resolver,
-      security,
-      onError,
-    }),
-  ),
-]
+/** Starts one server, or ends the process with one line (a port in use, say), releasing the database first. */
+async function listen(surface: 'api' | 'resolver', port: number, fetch: ServerInput['fetch']) {
+  try {
+    return Bun.serve(serverOptions({ surface, port, fetch, security, onError }))
+  } catch (error) {
+    console.error(
+      `error: cannot serve the ${surface} on port ${port}: ${error instanceof Error ? error.message : String(error)}`,
+    )
+    await Promise.all(started.map((s) => s.stop(true)))
+    await service.close()
+    await database.close()
+    process.exit(1)
+  }
+}
+const started: ReturnType<typeof Bun.serve>[] = []
+started.push(await listen('api', config.apiPort, service.api))
+started.push(await listen('resolver', config.resolverPort, service.resolver))
+const servers = started
+type ServerInput = Parameters<typeof serverOptions>[0]
 console.log(banner(config, seed?.client ?? null))
 
 let stopping = false

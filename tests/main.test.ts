@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort, ROOT, waitForOk } from './support/processes.ts'
@@ -43,6 +43,22 @@ describe('bun run start', () => {
     )
     expect(r.stderr).not.toContain('hunter2')
   })
+
+  test('a port in use gives a one-line error and exit 1, and frees the embedded database', async () => {
+    const taken = Bun.serve({ port: 0, hostname: '0.0.0.0', fetch: () => new Response('') })
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'port-')), 'pglite')
+    try {
+      const r = await runMain({ DATA_DIR: dataDir, API_PORT: String(taken.port), RESOLVER_PORT: '0' }, 60_000)
+      expect(r.code).toBe(1)
+      const lines = r.stderr.trim().split('\n')
+      expect(lines.length).toBe(1)
+      expect(lines[0]).toStartWith(`error: cannot serve the api on port ${taken.port}: `)
+      expect(lines[0]).toContain('in use')
+      expect(existsSync(`${dataDir}.lock`)).toBe(false)
+    } finally {
+      taken.stop(true)
+    }
+  }, 90_000)
 
   test('starts on an empty embedded database with demo data, serves both ports, and stops cleanly on SIGTERM', async () => {
     const [apiPort, resolverPort] = [await freePort(), await freePort()]
