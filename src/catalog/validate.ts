@@ -26,7 +26,8 @@ export type ValidCatalog = {
 
 export type CatalogValidation = { ok: true; catalog: ValidCatalog } | { ok: false; errors: Issue[] }
 
-const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/
+// A host name: dot-separated labels, the last one not all digits (an IPv4 address is no host name).
+const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(\.(?![0-9]+$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)$/
 const MAX_SCHEMA_ERRORS = 100
 
 /** Checks the whole file and returns every error, or the normalised catalog. Never throws. */

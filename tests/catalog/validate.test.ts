@@ -115,6 +115,8 @@ describe('validateCatalog', () => {
       'ID.acme.example',
       'id.acme.example:8080',
       'localhost',
+      '127.0.0.1',
+      'id.acme.123',
     ]) {
       const catalog = smallCatalog()
       catalog.brands = [{ ...(catalog.brands?.[0] as CatalogBrand), customDomain: domain }]
