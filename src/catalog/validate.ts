@@ -13,6 +13,8 @@ export interface KnownSlugs {
   readonly domains: ReadonlyMap<string, string>
   /** `brand/product` slug pair → GTIN-14 of the stored product holding it (pairs the file uses). */
   readonly productSlugs?: ReadonlyMap<string, string>
+  /** Brand slug → the custom domain stored for it (brands the file names that have one). */
+  readonly brandDomains?: ReadonlyMap<string, string>
 }
 
 export const NO_KNOWN_SLUGS: KnownSlugs = { organizations: new Set(), brands: new Set(), domains: new Map() }
@@ -27,7 +29,8 @@ export type ValidCatalog = {
 export type CatalogValidation = { ok: true; catalog: ValidCatalog } | { ok: false; errors: Issue[] }
 
 // A host name: dot-separated labels, the last one not all digits (an IPv4 address is no host name).
-const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(\.(?![0-9]+$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)$/
+const HOST =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(\.(?![0-9]+$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)$/
 const MAX_SCHEMA_ERRORS = 100
 
 /** Checks the whole file and returns every error, or the normalised catalog. Never throws. */
@@ -179,7 +182,9 @@ function checkDomain(
 ): Issue[] {
   const domain = brand.customDomain
   if (domain === undefined || domain === null) {
-    return brand.customDomainActive
+    // An omitted domain keeps the stored one (as the import does), which the flag may then activate.
+    const kept = domain === undefined && known.brandDomains?.has(brand.slug) === true
+    return brand.customDomainActive && !kept
       ? [issue('Catalog.Domain', `${path}.customDomainActive`, 'an active custom domain needs customDomain')]
       : []
   }

@@ -59,7 +59,10 @@ async function knownSlugs(db: Db, input: unknown): Promise<KnownSlugs> {
       db.select({ slug: organizations.slug }).from(organizations).where(inArray(organizations.slug, part)),
     ),
     inParts(brandSlugs, (part) =>
-      db.select({ slug: brands.slug }).from(brands).where(inArray(brands.slug, part)),
+      db
+        .select({ slug: brands.slug, domain: brands.customDomain })
+        .from(brands)
+        .where(inArray(brands.slug, part)),
     ),
     inParts(domains, (part) =>
       db
@@ -80,6 +83,7 @@ async function knownSlugs(db: Db, input: unknown): Promise<KnownSlugs> {
     brands: new Set(brandRows.map((r) => r.slug)),
     domains: new Map(domainRows.map((r) => [r.domain ?? '', r.slug])),
     productSlugs: new Map(productRows.map((r) => [`${r.brand}/${r.slug}`, r.gtin])),
+    brandDomains: new Map(brandRows.flatMap((r) => (r.domain === null ? [] : [[r.slug, r.domain]]))),
   }
 }
 

@@ -83,6 +83,22 @@ describe('catalog import', () => {
     expect(again.ok && again.report.changes).toBe(0)
   })
 
+  test('a brand entry without customDomain may activate the stored one; a brand without any may not', async () => {
+    const acme = { slug: 'acme-foods', name: 'Acme Foods', organization: 'acme' }
+    await importCatalog(database().db, { brands: [{ ...acme, customDomain: 'id.acme.example' }] })
+    const activate = await importCatalog(database().db, { brands: [{ ...acme, customDomainActive: true }] })
+    expect(activate.ok ? [] : activate.errors).toEqual([])
+    expect((await exportCatalog(database().db, 'acme'))?.brands?.[0]).toMatchObject({
+      customDomain: 'id.acme.example',
+      customDomainActive: true,
+    })
+    const bare = { slug: 'acme-bare', name: 'Bare', organization: 'acme', customDomainActive: true }
+    const refused = await importCatalog(database().db, { brands: [bare] })
+    expect(refused.ok ? [] : refused.errors.map((e) => `${e.code} ${e.path}`)).toEqual([
+      'Catalog.Domain brands[0].customDomainActive',
+    ])
+  })
+
   test('moves custom domains between brands within one file: a hand-over and a swap', async () => {
     const brand = (slug: string, customDomain: string | null) => ({
       slug,
