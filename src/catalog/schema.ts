@@ -5,6 +5,14 @@ const SLUG = '^[a-z0-9][a-z0-9-]{0,62}$'
 const PRODUCT_SLUG = '^[a-z0-9][a-z0-9-]{0,99}$'
 export const LANGUAGE_PATTERN = '^[a-z]{2}(-[a-z]{2})?$'
 
+/** Longest organization or brand name, in characters (code points, as JSON Schema counts them). */
+export const MAX_NAME_CHARS = 200
+/**
+ * TypeBox counts UTF-16 units, so the schema bounds a name at twice the limit and validation checks the
+ * characters (`src/catalog/validate.ts`): 200 emoji are 200 characters but 400 units.
+ */
+const Name = Type.String({ minLength: 1, maxLength: 2 * MAX_NAME_CHARS })
+
 const Language = Type.String({ pattern: LANGUAGE_PATTERN })
 const PerLanguage = (value: ReturnType<typeof Type.String>, options = {}) =>
   Type.Record(Type.String({ pattern: LANGUAGE_PATTERN }), value, { additionalProperties: false, ...options })
@@ -12,7 +20,7 @@ const PerLanguage = (value: ReturnType<typeof Type.String>, options = {}) =>
 export const CatalogOrganization = Type.Object(
   {
     slug: Type.String({ pattern: SLUG }),
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Name,
     plan: Type.Optional(
       Type.Union([
         Type.Literal('free'),
@@ -31,7 +39,7 @@ export const CatalogOrganization = Type.Object(
 export const CatalogBrand = Type.Object(
   {
     slug: Type.String({ pattern: SLUG }),
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Name,
     organization: Type.String(),
     customDomain: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     customDomainActive: Type.Optional(Type.Boolean()),

@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import { parseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
 import { isSelectableLinkType, toLinkTypeName } from '../gs1/link-types.ts'
-import { type CatalogBrand, CatalogFile, type CatalogProductEntry } from './schema.ts'
+import { type CatalogBrand, CatalogFile, type CatalogProductEntry, MAX_NAME_CHARS } from './schema.ts'
 
 /** What the database already holds that the file may refer to. */
 export interface KnownSlugs {
@@ -50,7 +50,9 @@ export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLU
   }
   const errors = [
     ...checkOrganizations(catalog),
+    ...nameIssues(catalog.organizations, 'organizations'),
     ...checkBrands(catalog, known),
+    ...nameIssues(catalog.brands, 'brands'),
     ...catalog.products.flatMap((p, i) => checkProduct(p, file.products?.[i]?.gtin ?? '', `products[${i}]`)),
     ...checkProductReferences(catalog, known),
   ]
@@ -138,6 +140,23 @@ function checkOrganizations(catalog: ValidCatalog): Issue[] {
     (i) => `organizations[${i}].slug`,
     'organization',
   )
+}
+
+/** Names over {@link MAX_NAME_CHARS} characters (the schema could only bound their UTF-16 units). */
+function nameIssues(list: readonly { name: string }[], where: string): Issue[] {
+  return list.flatMap((entry, i) => {
+    let chars = 0
+    for (const _ of entry.name) chars++
+    return chars > MAX_NAME_CHARS
+      ? [
+          issue(
+            'Catalog.Schema',
+            `${where}[${i}].name`,
+            `Expected string length less or equal to ${MAX_NAME_CHARS}; got ${chars} characters`,
+          ),
+        ]
+      : []
+  })
 }
 
 function checkBrands(catalog: ValidCatalog, known: KnownSlugs): Issue[] {

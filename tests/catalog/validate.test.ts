@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
-import type { CatalogBrand } from '../../src/catalog/schema.ts'
+import type { CatalogBrand, CatalogOrganization } from '../../src/catalog/schema.ts'
 import { pointerToPath, validateCatalog } from '../../src/catalog/validate.ts'
 import { readSharedJson } from '../support/shared.ts'
 import { pageOf, productOf, smallCatalog } from './fixtures.ts'
@@ -39,6 +39,20 @@ describe('validateCatalog', () => {
     expect(errorsOf({ products: [{ gtin: 'x' }], extra: 1 })).toContain('Catalog.Schema extra')
     expect(errorsOf(smallCatalog({ slug: 'Upper' }))).toEqual(['Catalog.Schema products[0].slug'])
     expect(errorsOf([])).toEqual(['Catalog.Schema null'])
+  })
+
+  test('counts a name’s length in characters, as JSON Schema does: 200 emoji pass, 201 do not', () => {
+    const named = (org: string, brand: string) => {
+      const catalog = smallCatalog()
+      catalog.organizations = [{ ...(catalog.organizations?.[0] as CatalogOrganization), name: org }]
+      catalog.brands = [{ ...(catalog.brands?.[0] as CatalogBrand), name: brand }]
+      return catalog
+    }
+    expect(validateCatalog(named('🍚'.repeat(200), '🍚'.repeat(200))).ok).toBe(true)
+    expect(errorsOf(named(`${'🍚'.repeat(150)}${'x'.repeat(51)}`, 'x'.repeat(201)))).toEqual([
+      'Catalog.Schema organizations[0].name',
+      'Catalog.Schema brands[0].name',
+    ])
   })
 
   test('rejects a wrong GTIN check digit', () => {
