@@ -4,7 +4,7 @@ import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
 import { type KnownSlugs, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
 import type { Issue } from '../gs1/issue.ts'
 import { type CanonicalProduct, canonicalProduct, loadProducts } from './catalog-rows.ts'
-import { CATALOG_CHANNEL } from './channels.ts'
+import { CATALOG_CHANNEL, CLIENTS_CHANNEL } from './channels.ts'
 import type { Db, Tx } from './database.ts'
 import {
   brands,
@@ -100,6 +100,8 @@ async function writeCatalog(tx: Tx, catalog: ValidCatalog): Promise<ImportReport
   const productCount = await upsertProducts(tx, catalog)
   const changes = [orgs, brandCount, productCount].reduce((n, c) => n + c.created + c.updated, 0)
   if (changes > 0) await tx.execute(`select pg_notify('${CATALOG_CHANNEL}', 'import')`)
+  // A changed plan or subscription status changes what the organization's API clients may do.
+  if (orgs.updated > 0) await tx.execute(`select pg_notify('${CLIENTS_CHANNEL}', 'import')`)
   return { organizations: orgs, brands: brandCount, products: productCount, changes }
 }
 

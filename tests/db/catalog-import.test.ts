@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { exportCatalog } from '../../src/db/catalog-export.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
+import { CLIENTS_CHANNEL } from '../../src/db/channels.ts'
 import { pages, products } from '../../src/db/schema.ts'
 import { generatedCatalog, productOf, smallCatalog } from '../catalog/fixtures.ts'
 import { useTestDatabase } from '../support/db.ts'
@@ -135,6 +136,21 @@ describe('catalog import', () => {
       plan: 'starter',
       subscriptionStatus: 'active',
     })
+  })
+
+  test('a changed plan tells the instances’ API-client caches at once; an unchanged one does not', async () => {
+    const heard: string[] = []
+    const unlisten = await database().listen(CLIENTS_CHANNEL, (payload) => heard.push(payload))
+    try {
+      const org = (plan: string) => ({ organizations: [{ slug: 'acme', name: 'Acme', plan }] })
+      await importCatalog(database().db, org('starter'))
+      await importCatalog(database().db, org('free'))
+      await importCatalog(database().db, org('starter'))
+      for (let i = 0; i < 50 && heard.length < 2; i++) await Bun.sleep(20)
+      expect(heard).toEqual(['import', 'import'])
+    } finally {
+      await unlisten()
+    }
   })
 
   test('rolls back the whole file when the database refuses a row', async () => {
