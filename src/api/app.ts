@@ -28,28 +28,44 @@ export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] =
     .onRequest(({ request }) => {
       started.set(request, performance.now())
       const length = Number(request.headers.get('content-length') ?? '0')
-      if (length > MAX_BODY_BYTES) return failure(request, 'payloadTooLarge')
+      if (length > MAX_BODY_BYTES) {
+        // Answered before Elysia's lifecycle, which then logs nothing: the line is written here.
+        const response = failure(request, 'payloadTooLarge')
+        logRequest(request, response.status)
+        return response
+      }
     })
-    .onError(({ code, error, request }) => {
-      if (code === 'NOT_FOUND') return notFoundOrWrongMethod(app, request)
-      if (code === 'PARSE') return errorResponse('malformedJson')
-      if (code === 'VALIDATION') return errorResponse('unprocessable')
-      deps.logger.error('api.error', { path: new URL(request.url).pathname, error: errorName(error) })
-      return failure(request, 'internal')
+    .onError(({ code, error, request, set }) => {
+      const response = errorAnswer(code, error, request)
+      set.status = response.status
+      return response
     })
-    .onAfterResponse(({ request, set }) => {
-      const start = started.get(request)
-      deps.logger.info('request', {
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status: typeof set.status === 'number' ? set.status : 200,
-        ms: start === undefined ? null : Math.round((performance.now() - start) * 100) / 100,
-        clientId: requestLogContext.get(request)?.clientId ?? null,
-      })
-    })
+    .onAfterResponse(({ request, set }) =>
+      logRequest(request, typeof set.status === 'number' ? set.status : 200),
+    )
     .use(healthRoutes(deps)) as unknown as Elysia
   for (const feature of features) app = feature(app)
   return app
+
+  /** The request log: one line per request, with the status the client got. */
+  function logRequest(request: Request, status: number): void {
+    const start = started.get(request)
+    deps.logger.info('request', {
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status,
+      ms: start === undefined ? null : Math.round((performance.now() - start) * 100) / 100,
+      clientId: requestLogContext.get(request)?.clientId ?? null,
+    })
+  }
+
+  function errorAnswer(code: unknown, error: unknown, request: Request): Response {
+    if (code === 'NOT_FOUND') return notFoundOrWrongMethod(app, request)
+    if (code === 'PARSE') return errorResponse('malformedJson')
+    if (code === 'VALIDATION') return errorResponse('unprocessable')
+    deps.logger.error('api.error', { path: new URL(request.url).pathname, error: errorName(error) })
+    return failure(request, 'internal')
+  }
 }
 
 /** A failure answered outside any route's own handling: flat on the token endpoint, else in the envelope. */

@@ -73,4 +73,22 @@ describe('API app', () => {
     expect(typeof line.ms).toBe('number')
     expect(deps.logger.lines.join('\n')).not.toContain('secret=x')
   })
+
+  test('logs the status the client got for answers made outside a route: 404, 405, 413', async () => {
+    const logged = async (request: Request) => {
+      deps.logger.lines.length = 0
+      const res = await app.handle(request)
+      await Bun.sleep(0)
+      const lines = deps.logger.lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'request')
+      return [res.status, lines.map((l) => `${l.method} ${l.path} ${l.status}`)]
+    }
+    expect(await logged(apiRequest('/nope'))).toEqual([404, ['GET /nope 404']])
+    expect(await logged(apiRequest('/healthz', { method: 'DELETE' }))).toEqual([405, ['DELETE /healthz 405']])
+    const big = apiRequest('/healthz', {
+      method: 'POST',
+      headers: { 'content-length': String(2 * 1024 * 1024) },
+      body: 'x',
+    })
+    expect(await logged(big)).toEqual([413, ['POST /healthz 413']])
+  })
 })
