@@ -10,9 +10,13 @@ const STACK_TRACE =
 /** Bodies larger than this (the bundled docs script) are not searched; they are constant files. */
 const MAX_SCANNED_BODY = 256 * 1024
 
-/** True when `location` is a path on the scanned host (not `//` or `/\`, which browsers read as another host) or starts with an allowed origin. */
+/**
+ * True when `location` stays on the answering host — a path (not `//` or `/\`, which browsers read as another
+ * host) or a relative path such as `../docs` (without backslashes) — or starts with an allowed origin.
+ */
 export function locationAllowed(location: string, origins: readonly string[]): boolean {
   if (location.startsWith('/')) return !location.startsWith('//') && !location.startsWith('/\\')
+  if (/^\.{1,2}\/[^\\]*$/.test(location)) return true
   return origins.some(
     (origin) => location === origin || location.startsWith(`${origin}/`) || location.startsWith(`${origin}?`),
   )
