@@ -41,6 +41,13 @@ export const TRUSTED_PAIR_MS = 24 * 60 * 60 * 1000
 /** Upper bound on remembered keys: an attacker spraying IDs or addresses cannot grow memory past it. */
 export const MAX_KEYS = 100_000
 
+/**
+ * Attempts per client ID (or trusted pair) and per address that may await their answer at once. A failure
+ * counts when it is known, so workers that ask for tokens together are not refused; this cap bounds what
+ * concurrent guesses can spend before their failures are counted.
+ */
+export const MAX_IN_FLIGHT = 32
+
 /** Longer claimed client IDs are cut (real ones have 43 characters): keys stay small. */
 const MAX_KEY_PART = 128
 
@@ -55,15 +62,17 @@ interface Charge {
 }
 
 /**
- * Creates a limiter. Only failures cost: a request is charged before the secret is hashed (so a
- * flood of concurrent guesses cannot overrun the budget) and refunded once the secret matches, so
- * valid clients never lose budget. A client that authenticated from an address is charged on its
- * own pair bucket there, so attacks on its ID from elsewhere, or on other IDs from its address, do
- * not lock it out.
+ * Creates a limiter. Only failures cost: a request is admitted while its buckets hold a token and fewer than
+ * {@link MAX_IN_FLIGHT} of their attempts are unanswered, and its bucket loses a token only when the secret
+ * turned out wrong, so valid clients never lose budget, however many ask at once. A client that authenticated
+ * from an address is charged on its own pair bucket there, so attacks on its ID from elsewhere, or on other IDs
+ * from its address, do not lock it out.
  */
 export function createRateLimiter(limits: RateLimits, clock: () => number): RateLimiter {
   const buckets = createBoundedMap<Bucket>(MAX_KEYS)
   const trusted = createBoundedMap<number>(MAX_KEYS)
+  // Unanswered attempts per key; a key leaves when its count is back to 0, so concurrency bounds the map.
+  const inFlight = new Map<string, number>()
 
   function level(charge: Charge, now: number): number {
     const bucket = buckets.get(charge.key)
@@ -84,6 +93,14 @@ export function createRateLimiter(limits: RateLimits, clock: () => number): Rate
     return charge.limit.perMinute > 0 ? (missing * 60_000) / charge.limit.perMinute : Number.POSITIVE_INFINITY
   }
 
+  function track(charges: readonly Charge[], delta: 1 | -1): void {
+    for (const { key } of charges) {
+      const n = (inFlight.get(key) ?? 0) + delta
+      if (n > 0) inFlight.set(key, n)
+      else inFlight.delete(key)
+    }
+  }
+
   return {
     attempt(clientId, address) {
       const now = clock()
@@ -101,15 +118,19 @@ export function createRateLimiter(limits: RateLimits, clock: () => number): Rate
       ).filter((c) => c.limit.burst > 0)
       const wait = Math.max(0, ...charges.map((c) => waitMs(c, now)))
       if (wait > 0) return { allowed: false, retryAfterSeconds: retryAfter(wait) }
-      for (const c of charges) store(c, level(c, now) - 1, now)
+      if (charges.some((c) => (inFlight.get(c.key) ?? 0) >= MAX_IN_FLIGHT)) {
+        return { allowed: false, retryAfterSeconds: 1 }
+      }
+      track(charges, 1)
       let settled = false
       return {
         allowed: true,
         settle(outcome) {
-          if (settled || outcome === 'rejected') return
+          if (settled) return
           settled = true
+          track(charges, -1)
           const at = clock()
-          for (const c of charges) store(c, level(c, at) + 1, at)
+          if (outcome === 'rejected') for (const c of charges) store(c, level(c, at) - 1, at)
           if (outcome === 'authenticated') trusted.set(pair, at + TRUSTED_PAIR_MS)
         },
       }

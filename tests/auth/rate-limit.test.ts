@@ -4,6 +4,7 @@ import {
   type AttemptOutcome,
   createRateLimiter,
   DEFAULT_RATE_LIMITS,
+  MAX_IN_FLIGHT,
   MAX_KEYS,
   type RateLimits,
   TRUSTED_PAIR_MS,
@@ -91,10 +92,21 @@ describe('token rate limiter', () => {
     expect(allowed(settleEach(l, 50, 'authenticated'))).toEqual(Array(50).fill(true))
   })
 
-  test('an attempt is charged before it is settled, so concurrent guesses cannot exceed the burst', () => {
+  test('valid clients asking at once are all admitted, up to MAX_IN_FLIGHT unanswered per key, whatever the burst', () => {
     const { limiter: l } = limiter()
-    const inFlight = [1, 2, 3, 4].map(() => l.attempt(ID, '192.0.2.1'))
-    expect(allowed(inFlight)).toEqual([true, true, true, false])
+    const together = Array.from({ length: MAX_IN_FLIGHT + 2 }, () => l.attempt(ID, '192.0.2.1'))
+    expect(allowed(together)).toEqual([...Array(MAX_IN_FLIGHT).fill(true), false, false])
+    expect(together.at(-1)).toEqual({ allowed: false, retryAfterSeconds: 1 })
+    for (const d of together) if (d.allowed) d.settle('authenticated')
+    expect(allowed(settleEach(l, 5, 'authenticated'))).toEqual(Array(5).fill(true))
+  })
+
+  test('concurrent guesses overrun the burst by at most the in-flight cap, and every failure lengthens the wait', () => {
+    const { limiter: l } = limiter()
+    const guesses = Array.from({ length: MAX_IN_FLIGHT }, () => l.attempt(OTHER, '192.0.2.9'))
+    for (const d of guesses) if (d.allowed) d.settle('rejected')
+    // 3 tokens less 32 failures: 30 missing, refilled at 6 a minute.
+    expect(l.attempt(OTHER, '192.0.2.10')).toEqual({ allowed: false, retryAfterSeconds: 300 })
   })
 
   test('an aborted attempt (a fault before the answer) is given back', () => {

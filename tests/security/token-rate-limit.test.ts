@@ -108,6 +108,13 @@ describe('POST /oauth/token rate limit: per client ID', () => {
     expect(statuses).toEqual(Array(8).fill(200))
   })
 
+  test('workers asking at once with the right secret all get tokens, beyond the failure burst', async () => {
+    const h = limitedApp()
+    const good = basic(client.clientId, client.clientSecret)
+    const answers = await Promise.all(Array.from({ length: 12 }, () => h.send(good, '192.0.2.21')))
+    expect(answers.map((r) => r.status)).toEqual(Array(12).fill(200))
+  })
+
   test('unknown and existing client IDs are limited alike, so a 429 tells nothing about which IDs exist', async () => {
     const h = limitedApp()
     const unknown = newClientId()
