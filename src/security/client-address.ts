@@ -43,7 +43,10 @@ const IPV6 = /^[0-9a-f:.]+$/
 export function normaliseAddress(raw: string): string | null {
   let text = raw.trim().toLowerCase()
   if (text === '' || text.length > MAX_ADDRESS) return null
-  if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1)
+  // Some proxies write the client's port too: `192.0.2.1:5678`, `[2001:db8::1]:443`.
+  const bracketed = /^\[([^\]]*)\](?::\d{1,5})?$/.exec(text)
+  if (bracketed !== null) text = bracketed[1] ?? ''
+  else if (/^[\d.]+:\d{1,5}$/.test(text)) text = text.slice(0, text.indexOf(':'))
   const zone = text.indexOf('%')
   if (zone !== -1) text = text.slice(0, zone)
   if (text.startsWith('::ffff:') && IPV4.test(text.slice(7))) text = text.slice(7)

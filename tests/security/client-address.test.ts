@@ -55,6 +55,14 @@ describe('address normalisation', () => {
     expect(normaliseAddress('::1')).toBe('0:0:0:0::/64')
   })
 
+  test('drops the port some proxies write after the address', () => {
+    expect(normaliseAddress('192.0.2.1:5678')).toBe('192.0.2.1')
+    expect(normaliseAddress('[2001:db8::1]:443')).toBe('2001:db8:0:0::/64')
+    expect(normaliseAddress('[::ffff:192.0.2.1]:80')).toBe('192.0.2.1')
+    expect(normaliseAddress('192.0.2.1:')).toBeNull()
+    expect(normaliseAddress('192.0.2.1:123456')).toBeNull()
+  })
+
   test('refuses text that is no address', () => {
     for (const junk of [
       '',
