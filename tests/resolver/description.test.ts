@@ -11,6 +11,7 @@ describe('GET /.well-known/gs1resolver', () => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toBe('application/json')
       expect(res.headers.get('access-control-allow-origin')).toBe('*')
+      expect(res.headers.get('cache-control')).toBe('public, max-age=3600')
       expect(await res.json()).toEqual({
         name: 'GS1 Digital Link resolver',
         resolverRoot: origin,

@@ -40,6 +40,22 @@ describe('error bodies (SPEC Errors item 6)', () => {
     })
   }
 
+  test('the HTML error page carries exactly the CORS, caching and hardening headers', async () => {
+    const res = await send(MISSING)
+    expect(Object.fromEntries(res.headers)).toEqual({
+      'access-control-allow-headers': 'Accept, Accept-Language',
+      'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'Location, Link, Content-Type',
+      'cache-control': 'no-store',
+      'content-security-policy': expect.stringContaining("default-src 'none'"),
+      'content-type': 'text/html; charset=utf-8',
+      'referrer-policy': 'no-referrer',
+      vary: 'Accept, Accept-Language',
+      'x-content-type-options': 'nosniff',
+    })
+  })
+
   const languages: [string, Record<string, string>, string, string][] = [
     ['French', { 'accept-language': 'fr-CA,fr;q=0.9' }, 'fr', 'Introuvable'],
     ['German', { 'accept-language': 'de-CH' }, 'de', 'Nicht gefunden'],

@@ -32,6 +32,23 @@ describe('linkset formats (SPEC "Linkset formats")', () => {
     expect(body['@context']).toBe(CONTEXT_URL)
   })
 
+  test('the HTML page carries exactly the CORS, caching, Link and hardening headers', async () => {
+    const res = await send('/01/09506000134376?linkType=linkset')
+    expect(Object.fromEntries(res.headers)).toEqual({
+      'access-control-allow-headers': 'Accept, Accept-Language',
+      'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+      'access-control-allow-origin': '*',
+      'access-control-expose-headers': 'Location, Link, Content-Type',
+      'cache-control': 'public, s-maxage=600, stale-while-revalidate=600',
+      'content-security-policy': expect.stringContaining("default-src 'none'"),
+      'content-type': 'text/html; charset=utf-8',
+      link: '<http://localhost:3001/01/09506000134376?linkType=linkset>; rel="linkset"; type="application/linkset+json"',
+      'referrer-policy': 'no-referrer',
+      vary: 'Accept, Accept-Language',
+      'x-content-type-options': 'nosniff',
+    })
+  })
+
   for (const accept of [
     undefined,
     '*/*',

@@ -33,6 +33,16 @@ describe('negotiate', () => {
     expect(negotiate('*/*').jsonErrors).toBe(false)
     expect(negotiate('text/html, application/json;q=0.5').jsonErrors).toBe(false)
     expect(negotiate('text/html;q=0.5, application/json').jsonErrors).toBe(true)
+    // A tie between a JSON type and HTML named outright goes to JSON.
+    expect(negotiate('application/json, text/html').jsonErrors).toBe(true)
+    expect(negotiate('text/html;q=0.4, application/ld+json;q=0.4').jsonErrors).toBe(true)
+  })
+
+  test('ignores a range whose weight is outside 0 to 1, as if it were not sent', () => {
+    expect(negotiate('application/json;q=2')).toEqual({ linkset: false, format: 'html', jsonErrors: false })
+    expect(negotiate('application/linkset+json;q=1.5').linkset).toBe(false)
+    expect(negotiate('application/json;q=-0.5, application/ld+json;q=1').format).toBe('ld')
+    expect(negotiate('application/json;q=1.000').format).toBe('json')
   })
 
   test('tolerates garbage', () => {
