@@ -114,6 +114,27 @@ describe('request and response media types', () => {
     expect(res.status).toBe(415)
   })
 
+  test('a body that is not UTF-8 is 400 in the envelope, even when it would parse with replacement characters', async () => {
+    // 0xFF is never UTF-8; decoded leniently it would be U+FFFD inside a valid reference string.
+    const withByte = (json: string) => new TextEncoder().encode(json).map((b) => (b === 0x58 ? 0xff : b))
+    const item = JSON.stringify({ ...definition, reference: 'X' })
+    for (const [path, json] of [
+      ['/code', item],
+      ['/codes', `{"codes":[${item}]}`],
+    ] as const) {
+      const request = apiRequest(path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${api().token}`, 'content-type': 'application/json' },
+        body: withByte(json),
+      })
+      expect(await answer(await api().app.handle(request))).toEqual({
+        status: 400,
+        type: 'application/json',
+        body: envelope('MalformedJson', 'The request body is not valid JSON'),
+      })
+    }
+  })
+
   test('malformed JSON is 400 in the envelope', async () => {
     for (const path of ['/code', '/codes']) {
       for (const body of ['{"primaryKey": ', '', '\u00ff']) {
