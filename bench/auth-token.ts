@@ -148,4 +148,30 @@ else {
 }
 server.stop(true)
 
+// 4. Client enumeration by timing: an unknown client ID must cost what a wrong secret costs (the dummy hash).
+// CPU time per request, interleaved rounds, medians; scrypt runs on this process's worker pool, so it counts.
+const wrongSecret = `Basic ${btoa(`${client.clientId}:wrong-secret`)}`
+const unknownClient = `Basic ${btoa('svc_client_00000000000000000000000000000000:wrong-secret')}`
+const failedToken = async (authorization: string) => {
+  const cpu = cpuNow()
+  for (let i = 0; i < 8; i++) {
+    const request = tokenRequest()
+    request.headers.set('authorization', authorization)
+    if ((await app.handle(request)).status !== 401) throw new Error('expected 401')
+  }
+  return (cpuNow() - cpu) / 8
+}
+const wrongCpu: number[] = []
+const unknownCpu: number[] = []
+for (let i = 0; i < ROUNDS; i++) {
+  wrongCpu.push(await failedToken(wrongSecret))
+  unknownCpu.push(await failedToken(unknownClient))
+}
+const [w, u] = [median(wrongCpu), median(unknownCpu)]
+line('POST /oauth/token, wrong secret', `${(w / 1000).toFixed(2)} ms CPU/req`)
+line(
+  'POST /oauth/token, unknown client ID',
+  `${(u / 1000).toFixed(2)} ms CPU/req  ${(u / w).toFixed(2)}x (target ~1)`,
+)
+
 await close()
