@@ -162,7 +162,14 @@ describe('catalog import', () => {
       sql`alter table product_names add constraint test_refuse check (name <> 'Refused')`,
     )
     try {
-      await expect(importCatalog(database().db, file)).rejects.toThrow()
+      const error = await importCatalog(database().db, file).then(
+        () => null,
+        (e: unknown) => e,
+      )
+      // The ORM wraps the driver's error; the constraint is named by the innermost cause.
+      let cause = error as { message?: string; cause?: unknown } | null
+      while (cause?.cause) cause = cause.cause as typeof cause
+      expect(cause?.message).toContain('"test_refuse"')
     } finally {
       await database().db.execute(sql`alter table product_names drop constraint test_refuse`)
     }
@@ -257,12 +264,13 @@ describe('catalog import', () => {
       database().db.transaction(async (tx) => {
         await tx.update(products).set({ defaultPageId: pageId }).where(eq(products.id, productId))
       })
-    await expect(setDefault(a.id, b.page)).rejects.toThrow()
-    await expect(setDefault(a.id, crypto.randomUUID())).rejects.toThrow()
+    const refused = /violates foreign key constraint "products_default_page_fk"/
+    await expect(setDefault(a.id, b.page)).rejects.toThrow(refused)
+    await expect(setDefault(a.id, crypto.randomUUID())).rejects.toThrow(refused)
     await expect(
       database().db.transaction(async (tx) => {
         await tx.delete(pages).where(eq(pages.id, a.page))
       }),
-    ).rejects.toThrow()
+    ).rejects.toThrow(refused)
   })
 })
