@@ -39,13 +39,15 @@ describe('org commands', () => {
   })
 
   test('org set-plan changes plan and status and notifies API-client caches', async () => {
-    const seen: string[] = []
-    const unlisten = await database().listen(CLIENTS_CHANNEL, (p) => seen.push(p))
-    const r = await run('set-plan', 'acme', 'pro', '--status', 'past_due')
-    expect(r).toEqual({ code: 0, out: ["organization 'acme' updated: plan pro, past_due"], err: [] })
-    await Bun.sleep(50)
-    expect(seen.length).toBe(1)
-    await unlisten()
+    const { promise: heard, resolve } = Promise.withResolvers<string>()
+    const unlisten = await database().listen(CLIENTS_CHANNEL, resolve)
+    try {
+      const r = await run('set-plan', 'acme', 'pro', '--status', 'past_due')
+      expect(r).toEqual({ code: 0, out: ["organization 'acme' updated: plan pro, past_due"], err: [] })
+      expect(await heard).toMatch(/^org:[0-9a-f-]{36}$/)
+    } finally {
+      await unlisten()
+    }
   })
 
   test('org set-plan refuses an unknown organization', async () => {
@@ -57,6 +59,9 @@ describe('org commands', () => {
   })
 
   test('org list shows every organization', async () => {
+    // The file's one organization, in the state this test sets (it also runs alone with -t).
+    await run('create', '--slug', 'acme', '--name', 'Acme')
+    await run('set-plan', 'acme', 'pro', '--status', 'past_due')
     expect((await run('list')).out).toEqual(['acme\tpro\tpast_due\tAcme'])
   })
 
