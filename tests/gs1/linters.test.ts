@@ -2,6 +2,18 @@
 import { describe, expect, test } from 'bun:test'
 import { LINTERS } from '../../src/gs1/linters.ts'
 
+/** An IBAN with ISO 13616 check digits: 98 - (BBAN + country + "00", letters as 10-35) mod 97. */
+function ibanOf(country: string, bban: string): string {
+  const digits = [...`${bban}${country}00`].map((c) => Number.parseInt(c, 36)).join('')
+  const check = 98n - (BigInt(digits) % 97n)
+  return `${country}${check.toString().padStart(2, '0')}${bban}`
+}
+// Checksum-valid IBANs at the length bounds 11-34.
+const IBAN_34 = ibanOf('GB', 'MIDL'.padEnd(30, '7'))
+const IBAN_35 = ibanOf('GB', 'MIDL'.padEnd(31, '7'))
+const IBAN_11 = ibanOf('NO', '8601117')
+const IBAN_10 = ibanOf('NO', '860111')
+
 // name -> [passing values, failing values]
 const CASES: Record<string, [string[], string[]]> = {
   csum: [['09506000134352', '006141411234567890'], ['09506000134353']],
@@ -73,8 +85,8 @@ const CASES: Record<string, [string[], string[]]> = {
   ],
   iso5218: [['0', '1', '2', '9'], ['3']],
   iban: [
-    ['GB98MIDL07009312345678', 'BE71096123456769', 'MT90MALT011000012345MTLCAST001SABC'],
-    ['BE71096123456760', 'XX361234567890', 'BE71', 'LC14BOSLxx3456789012345678901230'],
+    ['GB98MIDL07009312345678', 'BE71096123456769', 'MT90MALT011000012345MTLCAST001SABC', IBAN_34, IBAN_11],
+    ['BE71096123456760', 'XX361234567890', 'BE71', 'LC14BOSLxx3456789012345678901230', IBAN_35, IBAN_10],
   ],
   importeridx: [
     ['A', 'z', '0', '-', '_'],
@@ -113,4 +125,29 @@ describe('linters', () => {
       for (const v of bad) expect(LINTERS[name]?.(v) ?? 'passed').toStartWith('expects ')
     })
   }
+})
+
+describe('iban length bounds', () => {
+  test('ibanOf reproduces published IBAN check digits', () => {
+    expect(ibanOf('GB', 'MIDL07009312345678')).toBe('GB98MIDL07009312345678')
+    expect(ibanOf('BE', '096123456769')).toBe('BE71096123456769')
+    expect(ibanOf('MT', 'MALT011000012345MTLCAST001SABC')).toBe('MT90MALT011000012345MTLCAST001SABC')
+  })
+
+  test('accepts checksum-valid IBANs of 34 and 11 characters', () => {
+    expect([IBAN_34.length, IBAN_11.length]).toEqual([34, 11])
+    expect([LINTERS.iban?.(IBAN_34), LINTERS.iban?.(IBAN_11)]).toEqual([null, null])
+  })
+
+  test('refuses a checksum-valid IBAN of 35 characters as too long', () => {
+    expect(IBAN_35.length).toBe(35)
+    expect(LINTERS.iban?.(IBAN_35)).toBe(
+      `expects an IBAN (ISO 13616); '${IBAN_35}' is longer than 34 characters`,
+    )
+  })
+
+  test('refuses a checksum-valid IBAN of 10 characters as too short', () => {
+    expect(IBAN_10.length).toBe(10)
+    expect(LINTERS.iban?.(IBAN_10)).toBe(`expects an IBAN (ISO 13616); '${IBAN_10}' is too short`)
+  })
 })
