@@ -1,5 +1,7 @@
 /** "This item": lot (AI 10), serial (AI 21) and expiry date (AI 17) from the page's query, dates in the page's language. */
+import { aiInfo, checkAiValue } from '../gs1/index.ts'
 import { yymmd0 } from '../gs1/lint-date.ts'
+import { decodePathSegment } from '../resolver/path.ts'
 import { decodeParam, rawParam } from './page-query.ts'
 
 export type ItemDetailKind = 'lot' | 'serial' | 'expiry'
@@ -41,6 +43,8 @@ export function parseExpiry(value: string, now: number): ExpiryDate | null {
   const year = fullYear(Number(value.slice(0, 2)), now)
   const month = Number(value.slice(2, 4))
   const day = Number(value.slice(4, 6))
+  // The two-digit check cannot know the century: 29 February 2100 is no date.
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null
   return { year, month, day: day === 0 ? null : day }
 }
 
@@ -79,15 +83,27 @@ export function expiryDetail(value: string, language: string, now: number): Item
   }
 }
 
-/** The details the query carries, in the order lot, serial, expiry; empty values are left out. */
+/** The decoded value of an AI in the query when it is a valid value of that AI, else null. */
+function validParam(query: string, ai: '10' | '21'): string | null {
+  const raw = rawParam(query, ai)
+  const value = raw === null || raw === '' ? null : decodePathSegment(raw)
+  const info = aiInfo(ai)
+  return value !== null && info !== undefined && checkAiValue(info, value) === null ? value : null
+}
+
+/**
+ * The details the query carries, in the order lot, serial, expiry. Only values that are valid for their AI are
+ * shown (at most 20 characters of GS1 set 82; a real date): the query is anyone's to write, and the page must not
+ * show made-up text under the brand's labels.
+ */
 export function itemDetails(query: string, language: string, now: number): ItemDetail[] {
   const details: ItemDetail[] = []
-  const lot = rawParam(query, '10')
-  if (lot !== null && lot !== '') details.push({ kind: 'lot', text: decodeParam(lot), datetime: null })
-  const serial = rawParam(query, '21')
-  if (serial !== null && serial !== '')
-    details.push({ kind: 'serial', text: decodeParam(serial), datetime: null })
+  const lot = validParam(query, '10')
+  if (lot !== null) details.push({ kind: 'lot', text: lot, datetime: null })
+  const serial = validParam(query, '21')
+  if (serial !== null) details.push({ kind: 'serial', text: serial, datetime: null })
   const expiry = rawParam(query, '17')
-  if (expiry !== null && expiry !== '') details.push(expiryDetail(decodeParam(expiry), language, now))
+  const date = expiry === null ? null : decodeParam(expiry)
+  if (date !== null && parseExpiry(date, now) !== null) details.push(expiryDetail(date, language, now))
   return details
 }

@@ -25,6 +25,13 @@ describe('parseExpiry', () => {
       expect(parseExpiry(value, NOW)).toBeNull()
     }
   })
+
+  test('knows the century before it accepts 29 February: 2100 has none, 2000 has one', () => {
+    const in2051 = Date.UTC(2051, 0, 1)
+    expect(fullYear(0, in2051)).toBe(2100)
+    expect(parseExpiry('000229', in2051)).toBeNull()
+    expect(parseExpiry('000229', NOW)).toEqual({ year: 2000, month: 2, day: 29 })
+  })
 })
 
 describe('expiryDetail', () => {
@@ -82,5 +89,13 @@ describe('itemDetails', () => {
   test('leaves out absent and empty values', () => {
     expect(itemDetails('10=&21&x=1', 'en', NOW)).toEqual([])
     expect(itemDetails('', 'en', NOW)).toEqual([])
+  })
+
+  test('leaves out what is no value of its AI, so the query cannot put made-up text on the page', () => {
+    const spoof = '10=PRODUCT%20RECALLED%20call%20%2B1-555-0100&21=%C3%A9t%C3%A9&17=Do%20not%20consume'
+    expect(itemDetails(spoof, 'en', NOW)).toEqual([])
+    expect(itemDetails(`10=${'A'.repeat(21)}&21=${'B'.repeat(20)}&17=261301`, 'en', NOW)).toEqual([
+      { kind: 'serial', text: 'B'.repeat(20), datetime: null },
+    ])
   })
 })

@@ -84,9 +84,10 @@ describe('renderProductPage', () => {
     )
   })
 
-  test('shows a malformed expiry date escaped, as sent', () => {
-    const html = render(oliveOil, 'info', 'en', '17=%3Cb%3E99')
-    expect(html).toContain('<dt>Expiry date</dt><dd>&lt;b&gt;99</dd>')
+  test('leaves out a malformed expiry date, and a lot that is no lot, instead of showing them', () => {
+    const html = render(oliveOil, 'info', 'en', '17=%3Cb%3E99&10=not%20a%20lot')
+    expect(html).not.toContain('class="item"')
+    expect(html).not.toContain('&lt;b&gt;99')
   })
 
   test('has no item section without lot, serial or expiry', () => {
