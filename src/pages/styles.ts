@@ -9,7 +9,7 @@ export const STYLE = `
 @media (prefers-color-scheme:dark){:root{--fg:#ececf1;--bg:#16161a;--muted:#a9a9b5;--line:#3a3a44;--accent:#84baff;--panel:#1f1f26}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
-body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
 header,main,footer{max-width:42rem;margin:0 auto;padding:1rem 1.25rem}
 header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem 1.5rem;border-bottom:1px solid var(--line);font-size:.95rem;font-weight:600}
 footer{border-top:1px solid var(--line);color:var(--muted);font-size:.85rem}
@@ -46,4 +46,4 @@ dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 /**
  * `'sha256-…'` of STYLE, the only style the CSP allows. A test recomputes it: change both together.
  */
-export const STYLE_HASH = "'sha256-ew56d+eA67NpBvbsZtq68RuBgQZ8O/3cnxLudbFRv1Q='"
+export const STYLE_HASH = "'sha256-FPfacLpT+MyEVdJmVqlPVBTL4ZlN/CasNA5ivBN+r1g='"

@@ -93,6 +93,15 @@ describe.skipIf(skip !== null)('product pages in Chromium', () => {
         await page.setViewportSize({ width: 375, height: 740 })
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
         await screenshot(page, 'product-page-375')
+        // A catalog's long compound word or URL in any text breaks instead of widening the page.
+        await page.setViewportSize({ width: 320, height: 640 })
+        const long = 'Lebensmittelinformationsverordnungskonformitätsbescheinigung'
+        await page.evaluate((word) => {
+          for (const el of document.querySelectorAll('header, h1, .subtitle, .content p, .cards a, footer')) {
+            el.append(` ${word}`)
+          }
+        }, long)
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
       })
     },
     TEST_MS,
