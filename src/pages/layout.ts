@@ -49,11 +49,19 @@ export interface LayoutOptions {
   readonly head?: string
 }
 
+/** Languages written right to left (primary subtags). */
+const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ps', 'sd', 'ug', 'ur', 'yi'])
+
+/** ` dir="rtl"` for a right-to-left language, else nothing (left to right is the default). */
+export function dirAttr(lang: string): string {
+  return RTL.has(lang.split('-')[0]?.toLowerCase() ?? '') ? ' dir="rtl"' : ''
+}
+
 /** A complete HTML document with `header`, `main` and `footer` landmarks that works without JavaScript. */
 export function renderLayout(options: LayoutOptions): string {
   const footer = options.footer === undefined ? '' : `<footer>${options.footer}</footer>`
   return (
-    `<!doctype html><html lang="${escapeHtml(options.lang)}"><head><meta charset="utf-8">` +
+    `<!doctype html><html lang="${escapeHtml(options.lang)}"${dirAttr(options.lang)}><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(options.title)}</title><style>${STYLE}</style>${options.head ?? ''}</head>` +
     `<body><header>${escapeHtml(options.banner)}${options.headerExtra ?? ''}</header><main>${options.main}</main>${footer}</body></html>`

@@ -50,6 +50,14 @@ describe('renderLayout', () => {
     expect(html).not.toMatch(/https?:\/\//)
   })
 
+  test('sets dir="rtl" for a right-to-left language, with or without a region, and nothing otherwise', () => {
+    const start = (lang: string) => renderLayout({ lang, title: 't', banner: 'b', main: '' }).slice(0, 60)
+    expect(start('ar')).toStartWith('<!doctype html><html lang="ar" dir="rtl">')
+    expect(start('he-il')).toStartWith('<!doctype html><html lang="he-il" dir="rtl">')
+    expect(start('fa')).toStartWith('<!doctype html><html lang="fa" dir="rtl">')
+    expect(start('fr')).toStartWith('<!doctype html><html lang="fr"><head>')
+  })
+
   test('puts trusted header HTML after the escaped banner', () => {
     const page = renderLayout({ lang: 'en', title: 't', banner: 'B&', headerExtra: '<nav>n</nav>', main: '' })
     expect(page).toContain('<header>B&amp;<nav>n</nav></header><main></main></body>')
