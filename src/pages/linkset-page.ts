@@ -15,7 +15,7 @@ export interface LinksetPageOptions {
   readonly language: UiLanguage
   /** The link context object (`anchor`, optional `description`, relation URI → links). */
   readonly entry: Readonly<Record<string, unknown>>
-  /** Language of `description` (lower-case tag). */
+  /** The product's default language: of `description` and of the default links' titles (lower-case tag). */
   readonly descriptionLanguage: string
   /** The linkset with its `@context`, embedded as a JSON-LD data block. */
   readonly jsonLd: unknown
@@ -32,15 +32,19 @@ function relationLabel(relation: string): string {
   return relation.startsWith(GS1_VOC_BASE) ? `gs1:${relation.slice(GS1_VOC_BASE.length)}` : relation
 }
 
-function renderLink(link: PageLink): string {
+/** A link; one without `hreflang` (the default links) has its title in the product's default language. */
+function renderLink(link: PageLink, defaultLanguage: string): string {
   const lang = link.hreflang?.[0]
-  const langAttrs = lang === undefined ? '' : ` hreflang="${escapeHtml(lang)}" lang="${escapeHtml(lang)}"`
+  const langAttrs =
+    lang === undefined
+      ? ` lang="${escapeHtml(defaultLanguage)}"`
+      : ` hreflang="${escapeHtml(lang)}" lang="${escapeHtml(lang)}"`
   const tag =
     lang === undefined ? '' : ` <span class="muted">(${escapeHtml(link.hreflang?.join(', ') ?? '')})</span>`
   return `<li><a href="${escapeHtml(link.href)}"${langAttrs}>${escapeHtml(link.title)}</a>${tag}</li>`
 }
 
-function renderGroups(entry: Readonly<Record<string, unknown>>): string {
+function renderGroups(entry: Readonly<Record<string, unknown>>, defaultLanguage: string): string {
   let html = ''
   let n = 0
   for (const [relation, value] of Object.entries(entry)) {
@@ -50,7 +54,7 @@ function renderGroups(entry: Readonly<Record<string, unknown>>): string {
     const id = `rel-${n++}`
     html +=
       `<section aria-labelledby="${id}"><h2 id="${id}"><code>${escapeHtml(relationLabel(relation))}</code></h2>` +
-      `<ul>${links.map(renderLink).join('')}</ul></section>`
+      `<ul>${links.map((l) => renderLink(l, defaultLanguage)).join('')}</ul></section>`
   }
   return html
 }
@@ -66,7 +70,7 @@ export function renderLinksetPage(options: LinksetPageOptions): string {
       : `<h1 lang="${escapeHtml(options.descriptionLanguage)}">${escapeHtml(description)}</h1>`
   const main =
     `${heading}<p>${escapeHtml(m.linksetIntro)}</p>` +
-    `<p>${escapeHtml(m.identifier)}: <code>${escapeHtml(anchor)}</code></p>${renderGroups(options.entry)}`
+    `<p>${escapeHtml(m.identifier)}: <code>${escapeHtml(anchor)}</code></p>${renderGroups(options.entry, options.descriptionLanguage)}`
   const head = `<script type="application/ld+json">${jsonForScript(options.jsonLd)}</script>`
   return renderLayout({
     lang: options.language,

@@ -1,5 +1,5 @@
 /** The server-rendered product page `/{locale}/{brand}/{product}/{page}`: name, title, content, this item, links, languages. */
-import { pickLanguage } from '../resolver/language.ts'
+import { hreflangTag, pickLanguage } from '../resolver/language.ts'
 import { type PageView, type ProductView, pagePath, pageTitle } from '../resolver/product-view.ts'
 import { type ItemDetail, itemDetails } from './item-details.ts'
 import { languageName, primaryLanguage } from './languages.ts'
@@ -55,7 +55,7 @@ function languagePicker(c: Context): string {
       appendParam(c.query, `${SET_LOCALE}=${encodeURIComponent(tag)}`),
     )
     const current = tag === c.locale ? ' aria-current="true"' : ''
-    return `<li><a href="${escapeHtml(href)}" hreflang="${escapeHtml(tag)}"${langAttr(tag)}${current}>${escapeHtml(languageName(tag))}</a></li>`
+    return `<li><a href="${escapeHtml(href)}" hreflang="${escapeHtml(hreflangTag(tag))}"${langAttr(tag)}${current}>${escapeHtml(languageName(tag))}</a></li>`
   })
   return `<nav aria-label="${escapeHtml(c.m.languages)}"${c.uiLang}><ul class="inline">${items.join('')}</ul></nav>`
 }
@@ -92,7 +92,7 @@ function pageLinks(c: Context): string {
     if (language === c.locale) return `<li><a href="${href}"${current}>${title}</a></li>`
     // A page not published in this language opens in its nearest one, named so the visitor is not surprised.
     const other = ` <span class="muted">(${escapeHtml(languageName(language))})</span>`
-    return `<li><a href="${href}" hreflang="${escapeHtml(language)}"${langAttr(language)}${current}>${title}${other}</a></li>`
+    return `<li><a href="${href}" hreflang="${escapeHtml(hreflangTag(language))}"${langAttr(language)}${current}>${title}${other}</a></li>`
   })
   return (
     `<nav aria-labelledby="pages"><h2 id="pages"${c.uiLang}>${escapeHtml(c.m.pages)}</h2>` +

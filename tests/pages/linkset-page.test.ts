@@ -42,6 +42,11 @@ describe('renderLinksetPage', () => {
     expect(html.match(/<li>/g)).toHaveLength(4)
   })
 
+  test('marks a link without hreflang (the default link) with the product’s default language', () => {
+    const english = renderLinksetPage({ language: 'fr', entry, descriptionLanguage: 'en', jsonLd })
+    expect(english).toContain('<li><a href="https://b.example/en/p" lang="en">Product</a></li>')
+  })
+
   test('escapes every value from the linkset', () => {
     expect(html).toContain('href="https://b.example/fr/p?a=1&amp;b=&quot;2&quot;"')
     expect(html).toContain('&lt;/script&gt;&lt;b&gt;Produit&lt;/b&gt;')

@@ -44,7 +44,7 @@ describe('renderProductPage', () => {
         '<li><a href="/fr/northwind/olive-oil/info?setLocale=fr" hreflang="fr" lang="fr" aria-current="true">Français</a></li>' +
         '<li><a href="/en/northwind/olive-oil/info?setLocale=en" hreflang="en" lang="en">English</a></li>',
     )
-    expect(fr).toContain('lang="de-ch">Schweizer Hochdeutsch</a>')
+    expect(fr).toContain('hreflang="de-CH" lang="de-ch">Schweizer Hochdeutsch</a>')
     expect(fr).toContain('lang="it">Italiano</a>')
   })
 
