@@ -11,7 +11,7 @@ export const CACHE_NONE = 'no-store'
 export const VARY_LANGUAGE = 'Cookie, Accept-Language'
 /** Pages carry lot and serial numbers in their query: never send them on. */
 export const REFERRER_POLICY = 'no-referrer'
-export const ALLOW_PAGES = 'GET, HEAD'
+export const ALLOW_PAGES = 'GET, HEAD, OPTIONS'
 /** DESIGN §6: the language picked on the pages is kept a year. */
 export const LOCALE_MAX_AGE = 31536000
 

@@ -151,17 +151,17 @@ describe('the 404 page speaks the visitor’s language', () => {
 })
 
 describe('methods', () => {
-  test('POST answers 405 with Allow: GET, HEAD', async () => {
+  test('POST answers 405 with Allow: GET, HEAD, OPTIONS', async () => {
     const res = await answer(OIL, { method: 'POST' })
     expect(res.status).toBe(405)
-    expect(res.headers.get('allow')).toBe('GET, HEAD')
+    expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
     expect(await res.text()).toContain('<code>405 METHOD_NOT_ALLOWED</code>')
   })
 
-  test('OPTIONS answers 204 with Allow: GET, HEAD', async () => {
+  test('OPTIONS answers 204 with Allow: GET, HEAD, OPTIONS', async () => {
     const res = await answer(OIL, { method: 'OPTIONS' })
     expect(res.status).toBe(204)
-    expect(Object.fromEntries(res.headers)).toEqual({ allow: 'GET, HEAD' })
+    expect(Object.fromEntries(res.headers)).toEqual({ allow: 'GET, HEAD, OPTIONS' })
   })
 })
 
