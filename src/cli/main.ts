@@ -23,7 +23,7 @@ const COMMANDS: Record<string, CliCommand> = {
 const HELP = `usage: bun run cli <command>
   org create | set-plan | list        organizations and subscription plans
   client create | list | block | unblock | delete
-  keys rotate                         token signing keys
+  keys rotate | list                  token signing keys
   catalog import FILE | export --org  the catalog file
   seed demo                           demo catalog and demo API client
   codes generate --in FILE [--svg DIR] [--out FILE]  bulk codes for label printing (JSONL or CSV)
@@ -32,6 +32,10 @@ const HELP = `usage: bun run cli <command>
 /** Runs one command line; returns the exit code. Never prints a stack trace. */
 export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
   const [name, ...args] = argv
+  if (name === '--help' || name === '-h' || name === 'help') {
+    ctx.io.out(HELP)
+    return EXIT.ok
+  }
   const command = name === undefined ? undefined : COMMANDS[name]
   if (command === undefined) {
     ctx.io.err(HELP)

@@ -1,0 +1,46 @@
+/** The CLI entry: help on request (exit 0), usage for no or an unknown command (exit 2). */
+import { describe, expect, test } from 'bun:test'
+import type { CliContext } from '../../src/cli/context.ts'
+import { runCli } from '../../src/cli/main.ts'
+import { TEST_CONFIG, testClock } from '../support/app.ts'
+
+async function run(argv: string[]) {
+  const out: string[] = []
+  const err: string[] = []
+  const ctx: CliContext = {
+    io: { out: (l) => out.push(l), err: (l) => err.push(l) },
+    config: TEST_CONFIG,
+    clock: testClock(),
+    withDatabase: () => Promise.reject(new Error('no database in these tests')),
+  }
+  return { code: await runCli(argv, ctx), out, err }
+}
+
+describe('bun run cli', () => {
+  test('--help, -h and help print the usage on stdout and exit 0, naming every command and subcommand', async () => {
+    for (const flag of ['--help', '-h', 'help']) {
+      const r = await run([flag])
+      expect([r.code, r.err]).toEqual([0, []])
+      const usage = r.out.join('\n')
+      for (const line of [
+        'org create | set-plan | list',
+        'client create | list | block | unblock | delete',
+        'keys rotate | list',
+        'catalog import FILE | export --org',
+        'seed demo',
+        'codes generate --in FILE',
+        'epc decode SEGMENT | encode LINK',
+      ]) {
+        expect(usage).toContain(line)
+      }
+    }
+  })
+
+  test('no command, or an unknown one, prints the usage on stderr and exits 2', async () => {
+    for (const argv of [[], ['destroy']]) {
+      const r = await run(argv)
+      expect([r.code, r.out]).toEqual([2, []])
+      expect(r.err[0]).toStartWith('usage: bun run cli <command>')
+    }
+  })
+})
