@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
 import { type KnownSlugs, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
 import type { Issue } from '../gs1/issue.ts'
-import { type CanonicalProduct, canonicalProduct, loadProducts } from './catalog-rows.ts'
+import { type CanonicalProduct, canonicalProduct, chunks, loadProducts } from './catalog-rows.ts'
 import { CATALOG_CHANNEL, CLIENTS_CHANNEL } from './channels.ts'
 import type { Db, Tx } from './database.ts'
 import {
@@ -372,10 +372,4 @@ function plan(id: string, product: CanonicalProduct, brandIds: Map<string, strin
     pages: pageRows,
     titles,
   }
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
-  return out
 }

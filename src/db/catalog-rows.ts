@@ -97,9 +97,10 @@ function orderedByLanguages(
   return out
 }
 
-function chunks<T>(items: readonly T[]): T[][] {
+/** `items` in consecutive parts of at most `size` (a query takes at most 65,535 parameters). */
+export function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = []
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK))
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
   return out
 }
 

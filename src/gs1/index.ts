@@ -5,6 +5,7 @@ export { checkAiValue, type ValueProblem, type ValueReason } from './ai-value.ts
 export { isCset39, isCset64, isCset82 } from './charset.ts'
 export { gs1CheckDigit, hasValidCheckDigit } from './check-digit.ts'
 export { type ValidationResult, validateDefinition } from './definition.ts'
+export { isObject } from './definition-fields.ts'
 export {
   COMPRESSIONS,
   type Compression,

@@ -1,6 +1,5 @@
 /** Recognising `/{locale}/{brand}/{product}/{page}` cheaply, so that every other path falls through to the resolver. */
-
-const MAX_TAG = 35
+import { isLanguageTag } from '../resolver/language.ts'
 
 /** A request path of the product pages. */
 export interface PagePath {
@@ -14,17 +13,6 @@ export interface PagePath {
   readonly canonical: string
   /** True when a segment does not percent-decode, or decodes to a control character: a path that names nothing. */
   readonly invalid: boolean
-}
-
-/** A plausible BCP 47 tag: letters, digits and hyphens, starting with a letter (so `/01/…` never matches). */
-function isLanguageTag(segment: string): boolean {
-  if (segment.length < 2 || segment.length > MAX_TAG) return false
-  for (let i = 0; i < segment.length; i++) {
-    const c = segment.charCodeAt(i) | 32
-    const letter = c >= 97 && c <= 122
-    if (!(letter || (i > 0 && ((c >= 48 && c <= 57) || c === 45)))) return false
-  }
-  return true
 }
 
 /** Control characters (NUL above all, which Postgres text cannot hold) are in no slug or page name. */

@@ -5,16 +5,21 @@ import { LOCALE_COOKIE } from './constants.ts'
 const MAX_TAG = 35
 const NO_LANGUAGES: readonly string[] = []
 
-/** A plausible BCP 47 tag: letters, digits and hyphens, starting with a letter. Lower-cased, else null. */
-function normaliseTag(raw: string): string | null {
-  const tag = raw.trim()
-  if (tag.length < 2 || tag.length > MAX_TAG) return null
+/** A plausible BCP 47 tag: 2 to 35 letters, digits and hyphens, starting with a letter (so `01` never is one). */
+export function isLanguageTag(tag: string): boolean {
+  if (tag.length < 2 || tag.length > MAX_TAG) return false
   for (let i = 0; i < tag.length; i++) {
     const c = tag.charCodeAt(i) | 32
     const letter = c >= 97 && c <= 122
-    if (!(letter || (i > 0 && ((c >= 48 && c <= 57) || c === 45)))) return null
+    if (!(letter || (i > 0 && ((c >= 48 && c <= 57) || c === 45)))) return false
   }
-  return tag.toLowerCase()
+  return true
+}
+
+/** The tag trimmed and lower-cased when it is one (see `isLanguageTag`), else null. */
+function normaliseTag(raw: string): string | null {
+  const tag = raw.trim()
+  return isLanguageTag(tag) ? tag.toLowerCase() : null
 }
 
 /** The `locale` cookie, lower case, or null. */

@@ -7,6 +7,7 @@ import {
   type GenerateResult,
   generateCode,
   type Issue,
+  isObject,
   type KeyValue,
   type Mode,
 } from '../../gs1/index.ts'
@@ -78,10 +79,6 @@ function unencodable(reason: string): Issue {
 /** The single-code answer (SPEC "POST /code"): only the payload and its HRI. */
 export function singleAnswer(result: CodeResult): { barcodeText: string; hri: string } {
   return { barcodeText: result.barcodeText, hri: result.hri }
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 const NAME = /^[A-Za-z][A-Za-z0-9_]{0,39}$/
