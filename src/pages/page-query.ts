@@ -1,8 +1,8 @@
 /** The product page's raw query: single parameters, the pinned versions and the language switch (DESIGN §6). */
-import { decodePathSegment } from '../resolver/path.ts'
+import { PINNED, rawParam } from '../resolver/query.ts'
 
-/** DESIGN §6 pinned versions: lot, serial, expiry date, in that order. */
-export const PINNED = ['10', '21', '17'] as const
+export { decodeParam, rawParam } from '../resolver/query.ts'
+
 /** The language picker's parameter: `?setLocale=fr` stores the choice and redirects to the page in `fr`. */
 export const SET_LOCALE = 'setLocale'
 
@@ -10,20 +10,6 @@ export const SET_LOCALE = 'setLocale'
 function entryName(entry: string): string {
   const eq = entry.indexOf('=')
   return eq === -1 ? entry : entry.slice(0, eq)
-}
-
-/** The raw value of the first parameter with exactly this name ('' for `name` alone), or null. */
-export function rawParam(query: string, name: string): string | null {
-  if (query === '') return null
-  for (const entry of query.split('&')) {
-    if (entryName(entry) === name) return entry.length === name.length ? '' : entry.slice(name.length + 1)
-  }
-  return null
-}
-
-/** Percent-decodes a query value like the resolver does (`+` stays `+`); an undecodable value is kept as sent. */
-export function decodeParam(raw: string): string {
-  return decodePathSegment(raw) ?? raw
 }
 
 /** The query without any `name` parameter; every other entry is kept byte for byte, in order. */
@@ -36,7 +22,7 @@ export function withoutParam(query: string, name: string): string {
 }
 
 /** `10`, `21` and `17` as sent, in that order ('' when none): what links to the product's other pages keep. */
-export function pinnedQuery(query: string): string {
+export function pinnedParams(query: string): string {
   const out: string[] = []
   for (const ai of PINNED) {
     const raw = rawParam(query, ai)

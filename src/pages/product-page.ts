@@ -6,7 +6,7 @@ import { languageName, primaryLanguage } from './languages.ts'
 import { escapeHtml, renderLayout } from './layout.ts'
 import { messages, type UiLanguage, uiLanguage } from './messages.ts'
 import { type PageMessages, pageMessages } from './page-messages.ts'
-import { appendParam, pinnedQuery, SET_LOCALE, withQuery } from './page-query.ts'
+import { appendParam, pinnedParams, SET_LOCALE, withQuery } from './page-query.ts'
 
 export interface ProductPageOptions {
   readonly view: ProductView
@@ -83,7 +83,7 @@ function thisItem(c: Context): string {
 function pageLinks(c: Context): string {
   const pages = c.view.pages
   if (pages.length < 2) return ''
-  const pins = pinnedQuery(c.query)
+  const pins = pinnedParams(c.query)
   const items = pages.map((p) => {
     const language = pickLanguage(p.languages, [c.locale], c.view.defaultLanguage)
     const href = escapeHtml(withQuery(pagePath(p, language), pins))
@@ -102,7 +102,7 @@ function pageLinks(c: Context): string {
 
 function footer(c: Context): string {
   const product = c.view.product
-  const pins = pinnedQuery(c.query)
+  const pins = pinnedParams(c.query)
   const linkset = `/01/${encodeURIComponent(product.gtin)}?linkType=linkset${pins === '' ? '' : `&${pins}`}`
   return (
     `<p>GTIN <code translate="no">${escapeHtml(product.gtin)}</code></p>` +

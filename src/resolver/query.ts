@@ -5,10 +5,13 @@ import { decodePathSegment } from './path.ts'
 
 const LINK_TYPE = 'linktype'
 /** DESIGN §6 pinned versions: lot, serial, expiry date, in that order. */
-const PINNED = ['10', '21', '17'] as const
+export const PINNED = ['10', '21', '17'] as const
 
-/** The raw value of the first parameter whose name matches (exact, or ASCII case-insensitively), or null. */
-function rawParam(query: string, name: string, anyCase: boolean): string | null {
+/**
+ * The raw value of the first parameter whose name matches (exactly, or ASCII case-insensitively with `anyCase`
+ * and a lower-case `name`): '' for the name alone, null when absent.
+ */
+export function rawParam(query: string, name: string, anyCase = false): string | null {
   if (query === '') return null
   let start = 0
   while (start <= query.length) {
@@ -26,8 +29,8 @@ function rawParam(query: string, name: string, anyCase: boolean): string | null 
   return null
 }
 
-/** Percent-decodes a query value; an undecodable value is taken as sent. */
-function decodeQueryValue(raw: string): string {
+/** Percent-decodes a query value like a path segment (`+` stays `+`); an undecodable value is taken as sent. */
+export function decodeParam(raw: string): string {
   return decodePathSegment(raw) ?? raw
 }
 
@@ -38,7 +41,7 @@ function decodeQueryValue(raw: string): string {
 export function linkTypeParam(query: string): string | null {
   if (query === '' || !query.toLowerCase().includes(LINK_TYPE)) return null
   const raw = rawParam(query, LINK_TYPE, true)
-  return raw === null ? null : decodeQueryValue(raw)
+  return raw === null ? null : decodeParam(raw)
 }
 
 /** The query sent on to a target: the compressed link's attributes first, then the scan's own query. */
@@ -56,7 +59,7 @@ export function redirectQuery(link: DigitalLink, query: string): string {
   let out = query
   for (const ai of PINNED) {
     const value = qualifierValue(link, ai)
-    if (value !== null && rawParam(query, ai, false) === null) {
+    if (value !== null && rawParam(query, ai) === null) {
       out += `${out === '' ? '' : '&'}${ai}=${encodeAiValue(value)}`
     }
   }
@@ -72,8 +75,8 @@ export function pinnedQuery(link: DigitalLink, query: string): string {
   for (const ai of PINNED) {
     let value = qualifierValue(link, ai)
     if (value === null) {
-      const raw = rawParam(query, ai, false)
-      if (raw !== null && raw !== '') value = decodeQueryValue(raw)
+      const raw = rawParam(query, ai)
+      if (raw !== null && raw !== '') value = decodeParam(raw)
     }
     if (value !== null) out += `${out === '' ? '' : '&'}${ai}=${encodeAiValue(value)}`
   }

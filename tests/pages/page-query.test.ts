@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { decodeParam, pinnedQuery, rawParam, withoutParam } from '../../src/pages/page-query.ts'
+import { decodeParam, pinnedParams, rawParam, withoutParam } from '../../src/pages/page-query.ts'
 
 describe('rawParam', () => {
   test('gives the first raw value of an exactly named parameter', () => {
@@ -28,9 +28,9 @@ describe('withoutParam', () => {
   })
 })
 
-describe('pinnedQuery', () => {
+describe('pinnedParams', () => {
   test('keeps 10, 21 and 17 as sent, in that order, and nothing else', () => {
-    expect(pinnedQuery('17=260331&linkType=gs1%3Apip&21=S%201&10=L1&x=2')).toBe('10=L1&21=S%201&17=260331')
-    expect(pinnedQuery('10=&x=1')).toBe('')
+    expect(pinnedParams('17=260331&linkType=gs1%3Apip&21=S%201&10=L1&x=2')).toBe('10=L1&21=S%201&17=260331')
+    expect(pinnedParams('10=&x=1')).toBe('')
   })
 })
