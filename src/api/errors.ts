@@ -54,11 +54,3 @@ export function errorResponse(
     headers,
   })
 }
-
-/** A JSON response carrying validation issues. */
-export function issuesResponse(status: 400 | 422, issues: ApiError[]): Response {
-  return new Response(JSON.stringify({ errors: issues }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  })
-}

@@ -94,7 +94,12 @@ export function isJsonRequest(contentType: string | null): boolean {
   return type === VND_JSON || type === JSON_TYPE
 }
 
-/** A JSON response with the negotiated content type. */
-export function jsonResponse(body: unknown, status: number, type: JsonResponseType): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': type } })
+/** A JSON response with the negotiated content type, and any other header fields. */
+export function jsonResponse(
+  body: unknown,
+  status: number,
+  type: JsonResponseType,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...headers, 'content-type': type } })
 }

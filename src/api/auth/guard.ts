@@ -3,6 +3,7 @@ import { Elysia, status } from 'elysia'
 import type { BearerFailure, BearerResult, Principal } from '../../auth/service.ts'
 import { requestLogContext } from '../app.ts'
 import { errorBody } from '../errors.ts'
+import { JSON_TYPE, jsonResponse } from '../media.ts'
 
 /** What the guard needs from the auth service. */
 export interface BearerVerifier {
@@ -69,10 +70,7 @@ function refusalFor(failure: BearerFailure): GuardRefusal {
 
 /** The refusal as a `Response` in the API envelope. */
 export function refusalResponse(refusal: GuardRefusal): Response {
-  return new Response(JSON.stringify(refusal.body), {
-    status: refusal.status,
-    headers: { 'content-type': 'application/json', 'www-authenticate': refusal.challenge },
-  })
+  return jsonResponse(refusal.body, refusal.status, JSON_TYPE, { 'www-authenticate': refusal.challenge })
 }
 
 const principals = new WeakMap<Request, Principal>()
@@ -126,7 +124,7 @@ export function bearerAuth(auth: BearerVerifier) {
 
 function resolved(result: GuardResult, set: { headers: Record<string, unknown> }) {
   if (result.ok) return { principal: result.principal }
-  set.headers['content-type'] = 'application/json'
+  set.headers['content-type'] = JSON_TYPE
   set.headers['www-authenticate'] = result.refusal.challenge
   return status(result.refusal.status, result.refusal.body)
 }
