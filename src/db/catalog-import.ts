@@ -143,7 +143,7 @@ async function upsertOrganizations(tx: Tx, list: readonly CatalogOrganization[])
     } else {
       await tx
         .update(organizations)
-        .set({ ...next, updatedAt: new Date() })
+        .set({ ...next, updatedAt: sql`now()` })
         .where(eq(organizations.id, row.id))
       count.updated++
     }
@@ -216,7 +216,7 @@ async function upsertBrands(tx: Tx, list: readonly CatalogBrand[]): Promise<Chan
     } else {
       await tx
         .update(brands)
-        .set({ ...next, updatedAt: new Date() })
+        .set({ ...next, updatedAt: sql`now()` })
         .where(eq(brands.id, row.id))
       count.updated++
     }

@@ -1,5 +1,5 @@
 /** Organizations and their subscription: create, change plan, list. Plan changes notify every instance. */
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import { CLIENTS_CHANNEL } from './channels.ts'
 import type { Db } from './database.ts'
 import { organizations, PLANS, type Plan, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './schema.ts'
@@ -59,7 +59,7 @@ export async function setPlan(
     const changes = status === undefined ? { plan } : { plan, subscriptionStatus: status }
     const [row] = await tx
       .update(organizations)
-      .set({ ...changes, updatedAt: new Date() })
+      .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(organizations.slug, slug))
       .returning()
     if (row === undefined)
