@@ -677,6 +677,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -742,12 +754,24 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB. */
+      /** @description The body exceeds 1 MiB (`application/json` when a declared `Content-Length` says so before any route runs). */
       413: {
         headers: {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -768,6 +792,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -943,6 +979,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -1008,12 +1056,24 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB. */
+      /** @description The body exceeds 1 MiB (`application/json` when a declared `Content-Length` says so before any route runs). */
       413: {
         headers: {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -1034,6 +1094,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [

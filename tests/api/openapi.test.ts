@@ -93,8 +93,12 @@ describe('GET /openapi.json', () => {
         '422',
         '500',
       ])
-      expect(Object.keys(op.responses['200'].content).sort()).toEqual(['application/json', VND])
-      expect(Object.keys(op.responses['422'].content).sort()).toEqual(['application/json', VND])
+      for (const status of ['200', '400', '413', '415', '422']) {
+        expect([status, Object.keys(op.responses[status].content).sort()]).toEqual([
+          status,
+          ['application/json', VND],
+        ])
+      }
       expect(op.security).toEqual([{ oauth2: ['write:codes'] }])
     }
     const render = doc.paths['/render'].post
@@ -112,6 +116,7 @@ describe('GET /openapi.json', () => {
       'image/svg+xml': { schema: { type: 'string', description: 'An SVG document.' } },
     })
     expect(render.responses['400'].content).toBeUndefined()
+    expect(Object.keys(render.responses['415'].content)).toEqual(['application/json'])
   })
 
   test('describes the token endpoint: form body, HTTP Basic, flat RFC 6749 errors', async () => {

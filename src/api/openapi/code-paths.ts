@@ -25,6 +25,31 @@ const EXAMPLE_RESULT = {
   hri: '(01)09506000134352(10)ABC123(17)261231',
 }
 
+/**
+ * An envelope failure a JSON code operation answers in the negotiated type (docs/api.md): the versioned type
+ * when asked for, or when the body was sent in it.
+ */
+function negotiatedEnvelope(kind: Parameters<typeof envelopeResponse>[0], description: string) {
+  const response = envelopeResponse(kind, description)
+  const media = response.content[JSON_TYPE]
+  return { ...response, content: { [VND_JSON]: media, [JSON_TYPE]: media } }
+}
+
+/** The failures of `/code` and `/codes` that follow the negotiated type; `/render` answers them in JSON. */
+function negotiatedFailures() {
+  return {
+    '400': negotiatedEnvelope('malformedJson', 'The body is not valid JSON.'),
+    '413': negotiatedEnvelope(
+      'payloadTooLarge',
+      'The body exceeds 1 MiB (`application/json` when a declared `Content-Length` says so before any route runs).',
+    ),
+    '415': negotiatedEnvelope(
+      'unsupportedMediaType',
+      'The body is not `application/json` or the versioned type.',
+    ),
+  }
+}
+
 /** Failures every code operation shares (guard, media types, size, server). */
 function commonResponses() {
   return {
@@ -71,8 +96,8 @@ export function codePaths() {
         requestBody: { required: true, content: jsonContent('CodeDefinition', EXAMPLE_DEFINITION) },
         responses: {
           '200': { description: 'The generated code.', content: jsonContent('CodeResult', EXAMPLE_RESULT) },
-          '400': envelopeResponse('malformedJson', 'The body is not valid JSON.'),
           ...commonResponses(),
+          ...negotiatedFailures(),
           '422': {
             description: 'The definition is invalid; every problem is listed.',
             content: jsonContent('ValidationErrors', {
@@ -111,8 +136,8 @@ export function codePaths() {
             description: 'Generated codes and rejected definitions.',
             content: jsonContent('BatchResult'),
           },
-          '400': envelopeResponse('malformedJson', 'The body is not valid JSON.'),
           ...commonResponses(),
+          ...negotiatedFailures(),
           '422': {
             description: `The body is not \`{codes: [...]}\`, or \`codes\` holds more than ${MAX_BATCH} definitions.`,
             content: jsonContent('ValidationErrors'),
