@@ -3,7 +3,7 @@
 export type FetchLike = (request: Request) => Promise<Response>
 
 export interface TokenSourceOptions {
-  /** Origin of the API, e.g. `http://localhost:3000`. */
+  /** Base URL of the API, e.g. `http://localhost:3000` (a path prefix such as `https://gw.example/api` is kept). */
   baseUrl: string
   clientId: string
   clientSecret: string
@@ -23,15 +23,28 @@ export interface TokenSource {
   invalidate(token: string): void
 }
 
-/** A refused token request; carries the RFC 6749 `error` code, never the credentials. */
+/**
+ * A refused token request; carries the RFC 6749 `error` code, never the credentials. After a `429`,
+ * `retryAfterSeconds` says when to ask again (the source itself does not ask before then).
+ */
 export class TokenRequestError extends Error {
   override name = 'TokenRequestError'
   constructor(
     readonly status: number,
     readonly error: string | null,
+    readonly retryAfterSeconds: number | null = null,
   ) {
-    super(`token request failed with ${status}${error ? ` (${error})` : ''}`)
+    super(
+      `token request failed with ${status}${error ? ` (${error})` : ''}` +
+        (retryAfterSeconds === null ? '' : `; retry after ${retryAfterSeconds} s`),
+    )
   }
+}
+
+/** `Retry-After` in whole seconds (RFC 9110 §10.2.3, the delay form), or null. */
+function retryAfter(response: Response): number | null {
+  const value = response.headers.get('retry-after')
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null
 }
 
 /** RFC 6749 §2.3.1: both halves are form-urlencoded before they are joined and base64-encoded. */
@@ -49,9 +62,11 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
   const send = options.fetch ?? ((request: Request) => fetch(request))
   const now = options.now ?? Date.now
   const renewMs = (options.renewBeforeSeconds ?? 60) * 1000
-  const url = new URL('/oauth/token', options.baseUrl).toString()
+  // Appended to the base URL's path, as openapi-fetch does with the API's paths.
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/oauth/token`
   let cached: { token: string; renewAt: number } | null = null
   let pending: Promise<string> | null = null
+  let refused: { error: TokenRequestError; until: number } | null = null
 
   async function request(): Promise<string> {
     const body = new URLSearchParams({ grant_type: 'client_credentials' })
@@ -70,7 +85,14 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
     )
     const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null
     if (response.status !== 200 || typeof payload?.access_token !== 'string') {
-      throw new TokenRequestError(response.status, typeof payload?.error === 'string' ? payload.error : null)
+      const seconds = response.status === 429 ? retryAfter(response) : null
+      const error = new TokenRequestError(
+        response.status,
+        typeof payload?.error === 'string' ? payload.error : null,
+        seconds,
+      )
+      if (seconds !== null) refused = { error, until: sentAt + seconds * 1000 }
+      throw error
     }
     const expiresIn = typeof payload.expires_in === 'number' ? payload.expires_in : 0
     // Counted from when the request was sent, so a slow answer cannot make the token look fresher.
@@ -81,6 +103,14 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
   return {
     token() {
       if (cached !== null && now() < cached.renewAt) return Promise.resolve(cached.token)
+      if (refused !== null) {
+        const waitMs = refused.until - now()
+        if (waitMs > 0) {
+          const { status, error } = refused.error
+          return Promise.reject(new TokenRequestError(status, error, Math.ceil(waitMs / 1000)))
+        }
+        refused = null
+      }
       pending ??= request().finally(() => {
         pending = null
       })

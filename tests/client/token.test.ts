@@ -85,6 +85,43 @@ describe('token source', () => {
     ])
     expect(String(error.stack)).not.toContain('top-secret')
   })
+
+  test('after a 429 it reports Retry-After and does not ask again before then', async () => {
+    const time = clock()
+    let calls = 0
+    const fetch = async () => {
+      calls++
+      return calls === 1
+        ? Response.json({ error: 'invalid_request' }, { status: 429, headers: { 'retry-after': '26' } })
+        : Response.json({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 })
+    }
+    const tokens = createTokenSource({ baseUrl: BASE, clientId: 'a', clientSecret: 'b', fetch, now: time })
+    const first = await tokens.token().catch((e) => e)
+    expect([first.status, first.error, first.retryAfterSeconds, first.message]).toEqual([
+      429,
+      'invalid_request',
+      26,
+      'token request failed with 429 (invalid_request); retry after 26 s',
+    ])
+    time.advance(20_000)
+    const early = await tokens.token().catch((e) => e)
+    expect([early.status, early.retryAfterSeconds, calls]).toEqual([429, 6, 1])
+    time.advance(6_000)
+    expect(await tokens.token()).toBe('tok')
+    expect(calls).toBe(2)
+  })
+
+  test('keeps a path prefix of the base URL, as the API calls do', async () => {
+    const server = tokenServer()
+    const tokens = createTokenSource({
+      baseUrl: 'http://gw.test/api/',
+      clientId: 'a',
+      clientSecret: 'b',
+      fetch: server.fetch,
+    })
+    await tokens.token()
+    expect(server.requests[0]?.url).toBe('http://gw.test/api/oauth/token')
+  })
 })
 
 describe('authenticated fetch', () => {
