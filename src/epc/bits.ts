@@ -1,5 +1,5 @@
 /** Reads bit fields straight from the characters of an `eh` (hex) or `ex` (base64url) segment (EPCB §4.2). */
-import { fail } from './errors.ts'
+import { abortDecoding } from './errors.ts'
 
 function valueTable(alphabet: string): Int8Array {
   const t = new Int8Array(128).fill(-1)
@@ -43,7 +43,7 @@ export function checkAlphabet(text: string, first: number, width: 4 | 6): boolea
 /** Reads `n` ≤ 53 bits as an unsigned integer; running past the end rejects the EPC as truncated. */
 export function readBits(r: BitReader, n: number): number {
   const pos = r.pos
-  if (pos + n > r.end) fail('malformed', 'the EPC ends before the data it announces')
+  if (pos + n > r.end) abortDecoding('malformed', 'the EPC ends before the data it announces')
   r.pos = pos + n
   const w = r.width
   const table = r.table
@@ -72,7 +72,7 @@ export function readBigBits(r: BitReader, n: number): bigint {
 
 /** Moves the cursor `n` bits on, rejecting a skip past the end. */
 export function skipBits(r: BitReader, n: number): void {
-  if (r.pos + n > r.end) fail('malformed', 'the EPC ends before the data it announces')
+  if (r.pos + n > r.end) abortDecoding('malformed', 'the EPC ends before the data it announces')
   r.pos += n
 }
 

@@ -1,7 +1,7 @@
 /** Decodes an `eh`/`ex` segment or a bare hex EPC into the parts of a GS1 Digital Link; never throws. */
 import { aiInfo } from '../gs1/index.ts'
 import { type BitReader, checkAlphabet, createReader } from './bits.ts'
-import { EpcError, fail } from './errors.ts'
+import { abortDecoding, EpcError } from './errors.ts'
 import { readScheme } from './read-schemes.ts'
 import type { AiPair, DecodedLink, DecodeResult, EpcRejection, EpcScheme } from './types.ts'
 import { validateLink } from './validate.ts'
@@ -74,7 +74,7 @@ function toLink(scheme: EpcScheme, pairs: AiPair[]): DecodedLink {
     const seen = unique.find((p) => p.ai === pair.ai)
     if (seen === undefined) unique.push(pair)
     else if (seen.value !== pair.value)
-      fail('conflicting-duplicate-ai', `AI (${pair.ai}) appears twice with different values`)
+      abortDecoding('conflicting-duplicate-ai', `AI (${pair.ai}) appears twice with different values`)
   }
   validateLink(unique)
   const qualifiers: AiPair[] = []
@@ -87,6 +87,6 @@ function toLink(scheme: EpcScheme, pairs: AiPair[]): DecodedLink {
   // Digital Link query may carry (the encoder refuses the others alike).
   const foreign = attributes.find((p) => aiInfo(p.ai)?.dlAttribute !== true)
   if (foreign !== undefined)
-    fail('invalid-link', `AI (${foreign.ai}) is not a valid Digital Link data attribute`)
+    abortDecoding('invalid-link', `AI (${foreign.ai}) is not a valid Digital Link data attribute`)
   return { scheme, gtin: (unique[0] as AiPair).value, qualifiers, attributes }
 }

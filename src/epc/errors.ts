@@ -12,6 +12,6 @@ export class EpcError extends Error {
 }
 
 /** Aborts decoding with a reason; messages never echo more than a few characters of input. */
-export function fail(reason: EpcRejection, message: string): never {
+export function abortDecoding(reason: EpcRejection, message: string): never {
   throw new EpcError(reason, message)
 }

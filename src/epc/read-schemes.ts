@@ -3,7 +3,7 @@
 import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { DATE_TYPE_AIS, SERIAL_SPEC } from './ai-specs.ts'
 import { type BitReader, onlyZerosLeft, readBits, skipBits } from './bits.ts'
-import { fail } from './errors.ts'
+import { abortDecoding } from './errors.ts'
 import { readAidc } from './read-aidc.ts'
 import { readAlphanumeric, readBcd, readDate } from './read-values.ts'
 import type { AiPair, EpcScheme } from './types.ts'
@@ -29,11 +29,12 @@ function pad(v: number, digits: number): string {
 function readPartitionedGtin(r: BitReader): string {
   readBits(r, 3) // filter value: no Digital Link counterpart
   const p = PARTITIONS[readBits(r, 3)]
-  if (p === undefined) fail('malformed', 'partition 7 is not in the SGTIN partition table (TDS Table 14-16)')
+  if (p === undefined)
+    abortDecoding('malformed', 'partition 7 is not in the SGTIN partition table (TDS Table 14-16)')
   const gcp = readBits(r, p[0])
   const item = readBits(r, p[2])
   if (gcp >= (POW10[p[1]] as number) || item >= (POW10[p[3]] as number)) {
-    fail('malformed', 'the GS1 Company Prefix or item reference overflows its digits (TDS 14.4.3)')
+    abortDecoding('malformed', 'the GS1 Company Prefix or item reference overflows its digits (TDS 14.4.3)')
   }
   const itemDigits = pad(item, p[3])
   const body = itemDigits[0] + pad(gcp, p[1]) + itemDigits.slice(1)
@@ -42,7 +43,7 @@ function readPartitionedGtin(r: BitReader): string {
 
 function endOfFixedLength(r: BitReader): void {
   // TDS 14.4 truncates extra bits; the resolver accepts only zero padding there (policy §10.3).
-  if (!onlyZerosLeft(r)) fail('trailing-data', 'non-zero bits follow the end of the EPC')
+  if (!onlyZerosLeft(r)) abortDecoding('trailing-data', 'non-zero bits follow the end of the EPC')
 }
 
 /** SGTIN-96: partitioned GTIN and a 38-bit integer serial (TDS 14.6.1.1). */
@@ -61,10 +62,10 @@ function readSgtin198(r: BitReader, out: AiPair[]): void {
   for (let i = 0; i < 20; i++) {
     const c = readBits(r, 7)
     if (c === 0) ended = true
-    else if (ended) fail('malformed', 'a serial character follows the zero terminator (TDS 14.4.2)')
+    else if (ended) abortDecoding('malformed', 'a serial character follows the zero terminator (TDS 14.4.2)')
     else serial += String.fromCharCode(c)
   }
-  if (serial === '') fail('malformed', 'the serial number is empty')
+  if (serial === '') abortDecoding('malformed', 'the serial number is empty')
   endOfFixedLength(r)
   out.push({ ai: '01', value: gtin }, { ai: '21', value: serial })
 }
@@ -82,7 +83,7 @@ function readPlus(r: BitReader, out: AiPair[], dated: boolean, hostname: boolean
   let date: AiPair | null = null
   if (dated) {
     const ai = DATE_TYPE_AIS[readBits(r, 4)]
-    if (ai === undefined) fail('malformed', 'the date type indicator is reserved (TDS 14.5.3)')
+    if (ai === undefined) abortDecoding('malformed', 'the date type indicator is reserved (TDS 14.5.3)')
     date = { ai, value: readDate(r) }
   }
   out.push({ ai: '01', value: readBcd(r, 14) })
@@ -117,7 +118,7 @@ export function readScheme(r: BitReader, out: AiPair[]): EpcScheme {
       return 'SGTIN++'
     default: {
       const hex = header.toString(16).toUpperCase().padStart(2, '0')
-      return fail(
+      return abortDecoding(
         'unsupported-header',
         `header ${hex} is not one of the SGTIN schemes 30, 36, F7, FB, FC, FD`,
       )

@@ -2,7 +2,7 @@
 import type { Component } from './ai-specs.ts'
 import { NUMERIC_BITS } from './ai-specs.ts'
 import { B64_ALPHABET, type BitReader, readBigBits, readBits } from './bits.ts'
-import { fail } from './errors.ts'
+import { abortDecoding } from './errors.ts'
 
 const HEX_UPPER = '0123456789ABCDEF'
 const HEX_LOWER = '0123456789abcdef'
@@ -18,7 +18,7 @@ export function readBcd(r: BitReader, n: number): string {
   let s = ''
   for (let i = 0; i < n; i++) {
     const d = readBits(r, 4)
-    if (d > 9) fail('malformed', 'a BCD digit is above 9 (TDS 14.5.4.2)')
+    if (d > 9) abortDecoding('malformed', 'a BCD digit is above 9 (TDS 14.5.4.2)')
     s += HEX_LOWER[d]
   }
   return s
@@ -28,14 +28,14 @@ export function readBcd(r: BitReader, n: number): string {
 export function readNumeric(r: BitReader, bits: number, digits: number): string {
   if (digits === 0) return '' // an empty optional component, e.g. AI 255 without its serial
   const s = bits <= 53 ? String(readBits(r, bits)) : readBigBits(r, bits).toString()
-  if (s.length > digits) fail('malformed', `a numeric field holds more than ${digits} digits`)
+  if (s.length > digits) abortDecoding('malformed', `a numeric field holds more than ${digits} digits`)
   return s.length === digits ? s : s.padStart(digits, '0')
 }
 
 /** Two decimal digits from a small field (YY, MM, DD, hh, mm, ss). */
 function readTwo(r: BitReader, bits: number): string {
   const v = readBits(r, bits)
-  if (v > 99) fail('malformed', 'a date field is above 99')
+  if (v > 99) abortDecoding('malformed', 'a date field is above 99')
   return TWO_DIGITS[v] as string
 }
 
@@ -61,12 +61,13 @@ function readUrn40(r: BitReader, n: number): string {
   let s = ''
   for (let g = 0; g < n; g += 3) {
     const v = readBits(r, 16) - 1
-    if (v < 0 || v >= 64000) fail('malformed', 'a URN Code 40 group is outside 1–64000 (TDS 14.5.6.5)')
+    if (v < 0 || v >= 64000)
+      abortDecoding('malformed', 'a URN Code 40 group is outside 1–64000 (TDS 14.5.6.5)')
     const idx = [(v / 1600) | 0, ((v / 40) | 0) % 40, v % 40]
     for (let k = 0; k < 3; k++) {
       const i = idx[k] as number
       // The first n characters are real characters, the rest of the last group must be PAD.
-      if (g + k < n ? i === 0 : i !== 0) fail('malformed', 'URN Code 40 padding is misplaced')
+      if (g + k < n ? i === 0 : i !== 0) abortDecoding('malformed', 'URN Code 40 padding is misplaced')
       if (i !== 0) s += URN40[i]
     }
   }
@@ -77,7 +78,7 @@ function readUrn40(r: BitReader, n: number): string {
 export function readAlphanumeric(r: BitReader, li: number, max: number, min: number): string {
   const ei = readBits(r, 3)
   const n = li === 0 ? 1 : readBits(r, li)
-  if (n > max || n < min) fail('malformed', `a value length of ${n} is outside ${min}–${max}`)
+  if (n > max || n < min) abortDecoding('malformed', `a value length of ${n} is outside ${min}–${max}`)
   switch (ei) {
     case 0:
       return readNumeric(r, NUMERIC_BITS[n] as number, n)
@@ -92,7 +93,7 @@ export function readAlphanumeric(r: BitReader, li: number, max: number, min: num
     case 5:
       return readUrn40(r, n)
     default:
-      return fail('malformed', `encoding indicator ${ei} is reserved (TDS Table E)`)
+      return abortDecoding('malformed', `encoding indicator ${ei} is reserved (TDS Table E)`)
   }
 }
 
@@ -103,10 +104,10 @@ function readDelimited(r: BitReader, c: Component): string {
     const d = readBits(r, 4)
     if (d <= 9) s += HEX_LOWER[d]
     else if (d === 15) {
-      if (s === '') fail('malformed', 'an empty delimited numeric value')
+      if (s === '') abortDecoding('malformed', 'an empty delimited numeric value')
       return s
     } else if (d === 14) return s + readAlphanumeric(r, c.li, c.max, 1)
-    else fail('malformed', 'a delimited numeric value holds a nibble above 9 (TDS 14.5.5)')
+    else abortDecoding('malformed', 'a delimited numeric value holds a nibble above 9 (TDS 14.5.5)')
   }
 }
 
@@ -124,14 +125,14 @@ function readPrecisionDate(r: BitReader): string {
 function readCountry(r: BitReader): string {
   const a = readBits(r, 6)
   const b = readBits(r, 6)
-  if (a > 25 || b > 25) fail('malformed', 'a country code letter is not A–Z (TDS 14.5.12)')
+  if (a > 25 || b > 25) abortDecoding('malformed', 'a country code letter is not A–Z (TDS 14.5.12)')
   return B64_ALPHABET[a] + (B64_ALPHABET[b] as string)
 }
 
 function readSequence(r: BitReader): string {
   const n = readBits(r, 4)
   const m = readBits(r, 4)
-  if (n > 9 || m > 9) fail('malformed', 'a sequence indicator digit is above 9 (TDS 14.5.15)')
+  if (n > 9 || m > 9) abortDecoding('malformed', 'a sequence indicator digit is above 9 (TDS 14.5.15)')
   return `${n}/${m}`
 }
 
@@ -146,7 +147,8 @@ export function readComponent(r: BitReader, c: Component, min: number): string {
       return readAlphanumeric(r, c.li, c.max, min)
     case 'V': {
       const n = readBits(r, c.li)
-      if (n > c.max || n < min) fail('malformed', `a numeric length of ${n} is outside ${min}–${c.max}`)
+      if (n > c.max || n < min)
+        abortDecoding('malformed', `a numeric length of ${n} is outside ${min}–${c.max}`)
       return readNumeric(r, NUMERIC_BITS[n] as number, n)
     }
     case 'X':

@@ -1,7 +1,7 @@
 /** The last decoding step: the AIs must form a valid GS1 Digital Link (TDS 15.3, GS1 General Specs). */
 import { hasValidCheckDigit } from '../gs1/check-digit.ts'
 import { checkElementData } from '../gs1/index.ts'
-import { fail } from './errors.ts'
+import { abortDecoding } from './errors.ts'
 import type { AiPair } from './types.ts'
 
 /**
@@ -11,8 +11,8 @@ import type { AiPair } from './types.ts'
  */
 export function validateLink(pairs: ReadonlyArray<AiPair>): void {
   const gtin = pairs[0]?.value ?? ''
-  if (!hasValidCheckDigit(gtin)) fail('invalid-link', 'the GTIN check digit is wrong')
+  if (!hasValidCheckDigit(gtin)) abortDecoding('invalid-link', 'the GTIN check digit is wrong')
   const issues = checkElementData(pairs)
   const first = issues[0]
-  if (first !== undefined) fail('invalid-link', first.message)
+  if (first !== undefined) abortDecoding('invalid-link', first.message)
 }

@@ -6,7 +6,7 @@ import { B64_VALUES } from './bits.ts'
 /** A value the encoding cannot carry (the caller reports it as `unencodable-ai`). */
 export class UnencodableValue extends Error {}
 
-function refuse(message: string): never {
+function abortUnencodable(message: string): never {
   throw new UnencodableValue(message)
 }
 
@@ -22,14 +22,15 @@ function isDigitCode(c: number): boolean {
 export function writeBcd(w: BitWriter, digits: string): void {
   for (let i = 0; i < digits.length; i++) {
     const d = digits.charCodeAt(i) - 48
-    if (d < 0 || d > 9) refuse('a fixed-length numeric value holds a non-digit')
+    if (d < 0 || d > 9) abortUnencodable('a fixed-length numeric value holds a non-digit')
     writeBits(w, d, 4)
   }
 }
 
 /** A digit string as an unsigned integer of `bits` bits (TDS 14.5.2.1, 14.5.6.1.1). */
 export function writeNumeric(w: BitWriter, digits: string, bits: number): void {
-  for (let i = 0; i < digits.length; i++) if (!isDigitCode(digits.charCodeAt(i))) refuse('a non-digit')
+  for (let i = 0; i < digits.length; i++)
+    if (!isDigitCode(digits.charCodeAt(i))) abortUnencodable('a non-digit')
   if (digits.length <= 15) writeBits(w, Number(digits), bits)
   else writeBigBits(w, BigInt(digits), bits)
 }
@@ -43,7 +44,7 @@ function cheapestMethod(value: string): number {
   let urn = true
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i)
-    if (c > 127) refuse('a character outside 7-bit ASCII')
+    if (c > 127) abortUnencodable('a character outside 7-bit ASCII')
     const digit = isDigitCode(c)
     const ch = value[i] as string
     digits &&= digit
@@ -70,7 +71,7 @@ function cheapestMethod(value: string): number {
 /** Variable-length alphanumeric: indicator, length, data in the most compact method (TDS 14.5.6). */
 export function writeAlphanumeric(w: BitWriter, value: string, li: number, max: number, min: number): void {
   const n = value.length
-  if (n > max || n < min) refuse(`a value length of ${n} is outside ${min}–${max}`)
+  if (n > max || n < min) abortUnencodable(`a value length of ${n} is outside ${min}–${max}`)
   const ei = cheapestMethod(value)
   writeBits(w, ei, 3)
   if (li > 0) writeBits(w, n, li)
@@ -96,9 +97,9 @@ export function writeAlphanumeric(w: BitWriter, value: string, li: number, max: 
 function field(value: string, at: number, bits: number): number {
   const a = value.charCodeAt(at) - 48
   const b = value.charCodeAt(at + 1) - 48
-  if (!(a >= 0 && a <= 9 && b >= 0 && b <= 9)) refuse('a date holds a non-digit')
+  if (!(a >= 0 && a <= 9 && b >= 0 && b <= 9)) abortUnencodable('a date holds a non-digit')
   const v = a * 10 + b
-  if (v >= 1 << bits) refuse('a date field does not fit its bits')
+  if (v >= 1 << bits) abortUnencodable('a date field does not fit its bits')
   return v
 }
 
@@ -111,7 +112,7 @@ export function writeDate(w: BitWriter, value: string, at = 0): void {
 
 function need(value: string, ...lengths: number[]): void {
   if (!lengths.includes(value.length))
-    refuse(`a value of ${value.length} characters where ${lengths} are expected`)
+    abortUnencodable(`a value of ${value.length} characters where ${lengths} are expected`)
 }
 
 function writeDelimited(w: BitWriter, value: string, c: Component): void {
@@ -154,16 +155,16 @@ function writeSmall(w: BitWriter, kind: string, value: string): void {
     need(value, 2)
     for (let i = 0; i < 2; i++) {
       const v = value.charCodeAt(i) - 65
-      if (v < 0 || v > 25) refuse('a country code letter outside A–Z')
+      if (v < 0 || v > 25) abortUnencodable('a country code letter outside A–Z')
       writeBits(w, v, 6)
     }
   } else if (kind === 'Q') {
-    if (!/^\d\/\d$/.test(value)) refuse('a sequence indicator other than digit/digit')
+    if (!/^\d\/\d$/.test(value)) abortUnencodable('a sequence indicator other than digit/digit')
     writeBits(w, value.charCodeAt(0) - 48, 4)
     writeBits(w, value.charCodeAt(2) - 48, 4)
   } else {
     const [zero, one] = kind === 'S' ? ['0', '1'] : ['', '-']
-    if (value !== zero && value !== one) refuse(`a one-bit value other than "${zero}" or "${one}"`)
+    if (value !== zero && value !== one) abortUnencodable(`a one-bit value other than "${zero}" or "${one}"`)
     writeBits(w, value === one ? 1 : 0, 1)
   }
 }
@@ -183,12 +184,13 @@ export function writeComponent(w: BitWriter, c: Component, value: string, min: n
       writeAlphanumeric(w, value, c.li, c.max, min)
       break
     case 'V':
-      if (value.length > c.max || value.length < min) refuse(`a numeric length outside ${min}–${c.max}`)
+      if (value.length > c.max || value.length < min)
+        abortUnencodable(`a numeric length outside ${min}–${c.max}`)
       writeBits(w, value.length, c.li)
       writeNumeric(w, value, NUMERIC_BITS[value.length] as number)
       break
     case 'X':
-      if (value === '') refuse('an empty value')
+      if (value === '') abortUnencodable('an empty value')
       writeDelimited(w, value, c)
       break
     case 'D':
