@@ -68,6 +68,28 @@ export function readConfig(env: Env): ConfigResult {
   return errors.length === 0 ? { ok: true, config } : { ok: false, errors }
 }
 
+/** What a standalone resolver entry reads (README "The resolver on its own"): its port, origins and scheme. */
+export interface ResolverEnvConfig {
+  readonly resolverPort: number
+  readonly resolverUrl: string
+  readonly shortUrl: string
+  readonly customDomainScheme: 'http' | 'https'
+}
+
+/** The standalone resolver's part of the configuration, with the same defaults and rules. Never throws. */
+export function readResolverConfig(
+  env: Env,
+): { ok: true; config: ResolverEnvConfig } | { ok: false; errors: string[] } {
+  const errors: string[] = []
+  const config: ResolverEnvConfig = {
+    resolverPort: readPort('RESOLVER_PORT', env.RESOLVER_PORT ?? DEFAULTS.resolverPort, errors),
+    resolverUrl: readOrigin('RESOLVER_URL', env.RESOLVER_URL ?? DEFAULTS.resolverUrl, errors),
+    shortUrl: readOrigin('SHORT_URL', env.SHORT_URL ?? DEFAULTS.shortUrl, errors),
+    customDomainScheme: readScheme(env.CUSTOM_DOMAIN_SCHEME ?? DEFAULTS.customDomainScheme, errors),
+  }
+  return errors.length === 0 ? { ok: true, config } : { ok: false, errors }
+}
+
 function nonEmpty(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim()
 }

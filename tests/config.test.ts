@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { readConfig } from '../src/config.ts'
+import { readConfig, readResolverConfig } from '../src/config.ts'
 import { DEFAULT_SECURITY_CONFIG } from '../src/security/config.ts'
 
 describe('readConfig', () => {
@@ -118,6 +118,39 @@ describe('readConfig', () => {
           'JWT_SECRET must be at least 32 characters of random data (for example: openssl rand -base64 32)',
         ],
       })
+    })
+  })
+})
+
+describe('readResolverConfig (the standalone resolver entries)', () => {
+  test('has the same defaults as the service', () => {
+    expect(readResolverConfig({})).toEqual({
+      ok: true,
+      config: {
+        resolverPort: 3001,
+        resolverUrl: 'http://localhost:3001',
+        shortUrl: 'http://127.0.0.1:3001',
+        customDomainScheme: 'https',
+      },
+    })
+  })
+
+  test('checks every value with the same rules, and reports each error', () => {
+    expect(
+      readResolverConfig({
+        RESOLVER_PORT: '70000',
+        RESOLVER_URL: 'https://id.example.com/path',
+        SHORT_URL: 'ftp://s.example',
+        CUSTOM_DOMAIN_SCHEME: 'gopher',
+      }),
+    ).toEqual({
+      ok: false,
+      errors: [
+        'RESOLVER_PORT must be a port number from 0 to 65535',
+        'RESOLVER_URL must be an http(s) origin such as https://example.com, without path or query',
+        'SHORT_URL must be an http(s) origin such as https://example.com, without path or query',
+        'CUSTOM_DOMAIN_SCHEME must be http or https',
+      ],
     })
   })
 })

@@ -1,9 +1,9 @@
 /** Standalone resolver on Node through srvx; Node 20 runs it bundled: `bun build --target node src/resolver/serve-node.ts`. */
 import { readFile } from 'node:fs/promises'
 import { serve } from 'srvx'
-import { standaloneResolver } from './standalone.ts'
+import { standaloneOrExit } from './standalone.ts'
 
-const { port, resolver } = await standaloneResolver(process.env, (path) => readFile(path, 'utf8'))
+const { port, resolver } = await standaloneOrExit(process.env, (path) => readFile(path, 'utf8'), process.exit)
 const server = serve({ port, fetch: resolver, silent: true })
 await server.ready()
 console.log(`resolver listening on port ${new URL(server.url ?? 'http://localhost').port}`)

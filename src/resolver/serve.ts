@@ -1,6 +1,6 @@
 /** Standalone resolver on Bun: `bun src/resolver/serve.ts` (env: RESOLVER_URL, SHORT_URL, RESOLVER_PORT, CATALOG_FILE). */
-import { standaloneResolver } from './standalone.ts'
+import { standaloneOrExit } from './standalone.ts'
 
-const { port, resolver } = await standaloneResolver(process.env, (path) => Bun.file(path).text())
+const { port, resolver } = await standaloneOrExit(process.env, (path) => Bun.file(path).text(), process.exit)
 const server = Bun.serve({ port, fetch: resolver })
 console.log(`resolver listening on port ${server.port}`)

@@ -1,31 +1,18 @@
 /** Shared by the standalone entries: reads their environment once and builds the resolver over a memory catalog. */
 import { publishedProducts } from '../catalog/products.ts'
 import { validateCatalog } from '../catalog/validate.ts'
+import { readResolverConfig } from '../config.ts'
 import { createPagesRoute } from '../pages/index.ts'
 import type { CatalogProduct } from './catalog.ts'
-import type { ResolverConfig } from './config.ts'
 import { createResolverRoute, type Resolver } from './index.ts'
 import { createMemoryCatalog } from './memory-catalog.ts'
 import { splitRequestUrl } from './request-url.ts'
-
-/** DESIGN §3 defaults. */
-const DEFAULTS = {
-  RESOLVER_URL: 'http://localhost:3001',
-  SHORT_URL: 'http://127.0.0.1:3001',
-  RESOLVER_PORT: '3001',
-}
 
 export type Env = Readonly<Record<string, string | undefined>>
 
 export interface Standalone {
   readonly port: number
   readonly resolver: Resolver
-}
-
-function port(value: string): number {
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new TypeError(`RESOLVER_PORT is not a port: ${value}`)
-  return n
 }
 
 /**
@@ -37,14 +24,9 @@ export async function standaloneResolver(
   env: Env,
   readText: (path: string) => Promise<string>,
 ): Promise<Standalone> {
-  const scheme = env.CUSTOM_DOMAIN_SCHEME ?? 'https'
-  if (scheme !== 'http' && scheme !== 'https')
-    throw new TypeError('CUSTOM_DOMAIN_SCHEME must be http or https')
-  const config: ResolverConfig = {
-    resolverUrl: env.RESOLVER_URL ?? DEFAULTS.RESOLVER_URL,
-    shortUrl: env.SHORT_URL ?? DEFAULTS.SHORT_URL,
-    customDomainScheme: scheme,
-  }
+  const read = readResolverConfig(env)
+  if (!read.ok) throw new TypeError(read.errors.join('; '))
+  const { resolverPort, ...config } = read.config
   const file = env.CATALOG_FILE
   const products = file === undefined || file === '' ? [] : readProducts(JSON.parse(await readText(file)))
   const catalog = createMemoryCatalog(products)
@@ -56,7 +38,7 @@ export async function standaloneResolver(
     const target = splitRequestUrl(request.url)
     return Promise.resolve(pages(request, target) ?? resolve(request, target))
   }
-  return { port: port(env.RESOLVER_PORT ?? DEFAULTS.RESOLVER_PORT), resolver }
+  return { port: resolverPort, resolver }
 }
 
 /** A catalog import file (validated like `catalog import`) or an array of CatalogProduct. */
@@ -68,4 +50,21 @@ function readProducts(json: unknown): CatalogProduct[] {
     throw new TypeError(`CATALOG_FILE is not a valid catalog: ${first?.path ?? '(file)'}: ${first?.message}`)
   }
   return publishedProducts(validated.catalog)
+}
+
+/**
+ * `standaloneResolver` for an entry file: a configuration or catalog error is one line on stderr and exit code 2
+ * (as the service's own start), never a stack trace. `exit` is the runtime's.
+ */
+export async function standaloneOrExit(
+  env: Env,
+  readText: (path: string) => Promise<string>,
+  exit: (code: number) => never,
+): Promise<Standalone> {
+  try {
+    return await standaloneResolver(env, readText)
+  } catch (error) {
+    console.error(`config error: ${error instanceof Error ? error.message : String(error)}`)
+    return exit(2)
+  }
 }
