@@ -1,7 +1,9 @@
 /** Public types of the EPC binary codec for `eh`/`ex` Digital Link segments (TDS 2.3, EPCB 1.0). */
 
-/** One GS1 element: AI and value (structurally the same as the GS1 core's pairs). */
-export type AiPair = { ai: string; value: string }
+import type { AiPair } from '../gs1/index.ts'
+
+/** One GS1 element: the GS1 core's pair of AI and value. */
+export type { AiPair }
 
 /** The six SGTIN-family schemes a compressed link may carry (TDS 2.3 Table 14-1). */
 export type EpcScheme = 'SGTIN-96' | 'SGTIN-198' | 'SGTIN+' | 'DSGTIN+' | 'DSGTIN++' | 'SGTIN++'

@@ -1,6 +1,6 @@
-/** `/{eh…|ex…}` segments: decoded by the EPC codec into the same DigitalLink as an uncompressed path (SPEC). */
+/** `/{eh…|ex…}` segments: decoded by the EPC codec into the same GtinLink as an uncompressed path (SPEC). */
 import { decodeSegment } from '../epc/index.ts'
-import { type DigitalLink, encodeAiValue } from './link.ts'
+import { encodeAiValue, type GtinLink } from './link.ts'
 
 /** SPEC Limits: compressed segment length, prefix included. */
 const MIN_LENGTH = 3
@@ -16,7 +16,7 @@ export function isCompressedSegment(segment: string): boolean {
  * value and any hostname inside the EPC are ignored (decoding rule 1); the codec already rejects links that
  * are not valid Digital Links.
  */
-export function decodeCompressed(segment: string): DigitalLink | null {
+export function decodeCompressed(segment: string): GtinLink | null {
   if (segment.length < MIN_LENGTH || segment.length > MAX_LENGTH) return null
   const decoded = decodeSegment(segment)
   if (!decoded.ok) return null

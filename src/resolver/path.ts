@@ -1,7 +1,7 @@
 /** Strict parser of the uncompressed `/01/{gtin}[/22/…][/10/…][/21/…]` and `/01/{gtin}/235/…` paths (SPEC). */
 import { isCset82 } from '../gs1/charset.ts'
 import { parseGtin } from '../gs1/gtin.ts'
-import type { AiValue, DigitalLink } from './link.ts'
+import type { AiValue, GtinLink } from './link.ts'
 
 /** Position of each accepted qualifier in the GS1 order, and its maximum length (SPEC Limits). */
 const QUALIFIER_RANK: Readonly<Record<string, number>> = { '22': 0, '10': 1, '21': 2, '235': 3 }
@@ -40,7 +40,7 @@ export function decodePathSegment(segment: string): string | null {
  * for every `400 INVALID_GS1_DIGITAL_LINK` case of SPEC: bad GTIN, missing value, foreign AI, wrong order,
  * 235 combined, too long, outside set 82, repeated with a different value, bad percent-encoding.
  */
-export function parseGtinPath(rest: string): DigitalLink | null {
+export function parseGtinPath(rest: string): GtinLink | null {
   if (rest.charCodeAt(0) !== 47) return null
   const segments = rest.slice(1).split('/')
   const rawGtin = decodePathSegment(segments[0] ?? '')

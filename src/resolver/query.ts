@@ -1,6 +1,6 @@
 /** Reading the raw query string: the `linkType` parameter and the pinned lot, serial and expiry (SPEC). */
 
-import { type DigitalLink, encodeAiValue, qualifierValue } from './link.ts'
+import { encodeAiValue, type GtinLink, qualifierValue } from './link.ts'
 import { decodePathSegment } from './path.ts'
 
 const LINK_TYPE = 'linktype'
@@ -45,7 +45,7 @@ export function linkTypeParam(query: string): string | null {
 }
 
 /** The query sent on to a target: the compressed link's attributes first, then the scan's own query. */
-export function effectiveQuery(link: DigitalLink, scanQuery: string): string {
+export function effectiveQuery(link: GtinLink, scanQuery: string): string {
   if (link.attributeQuery === '') return scanQuery
   return scanQuery === '' ? link.attributeQuery : `${link.attributeQuery}&${scanQuery}`
 }
@@ -55,7 +55,7 @@ export function effectiveQuery(link: DigitalLink, scanQuery: string): string {
  * query does not carry them already. (`17` can only come from the query or the compressed data, which is
  * already part of the query.)
  */
-export function redirectQuery(link: DigitalLink, query: string): string {
+export function redirectQuery(link: GtinLink, query: string): string {
   let out = query
   for (const ai of PINNED) {
     const value = qualifierValue(link, ai)
@@ -70,7 +70,7 @@ export function redirectQuery(link: DigitalLink, query: string): string {
  * The pinned-version query of linkset hrefs (SPEC linkset; DESIGN §6): `10`, `21`, `17` in that order, each
  * from the path or the compressed data first, then from the query. '' when the scan carries none.
  */
-export function pinnedQuery(link: DigitalLink, query: string): string {
+export function pinnedQuery(link: GtinLink, query: string): string {
   let out = ''
   for (const ai of PINNED) {
     let value = qualifierValue(link, ai)

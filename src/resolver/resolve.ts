@@ -6,7 +6,7 @@ import { ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
 import { errorResponse } from './errors.ts'
 import type { ScanHost } from './hosts.ts'
 import { hasLocaleCookie, pickLanguage, scannerLanguages } from './language.ts'
-import { type DigitalLink, linkPath } from './link.ts'
+import { type GtinLink, linkPath } from './link.ts'
 import { linksetAnswer } from './linkset-response.ts'
 import { negotiate } from './negotiate.ts'
 import { type ProductView, pagePath, productView } from './product-view.ts'
@@ -46,11 +46,7 @@ function customOrigin(ctx: ResolveContext, domain: string): string {
  * Resolves a syntactically valid link. The GTIN alone decides whether the product exists: unknown lots or
  * serials never give `404` (GS1-Conformant Resolver 1.2 §2.5.9, walking up internally).
  */
-export function resolveLink(
-  ctx: ResolveContext,
-  scan: Scan,
-  link: DigitalLink,
-): Response | Promise<Response> {
+export function resolveLink(ctx: ResolveContext, scan: Scan, link: GtinLink): Response | Promise<Response> {
   // The hot path: a cached product is answered synchronously; otherwise one promise hop, no async frames.
   const known = ctx.catalog.peekByGtin?.(link.gtin)
   if (known !== undefined) return respond(ctx, scan, link, known)
@@ -63,12 +59,7 @@ function keeps(catalog: Catalog, gtin: string, product: CatalogProduct): boolean
 }
 
 /** The answer once the product is known (or known to be missing). */
-function respond(
-  ctx: ResolveContext,
-  scan: Scan,
-  link: DigitalLink,
-  product: CatalogProduct | null,
-): Response {
+function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: CatalogProduct | null): Response {
   const { host, request } = scan
   // SPEC Addresses: a custom domain resolves only its own brand's products.
   if (product === null || (host.domain !== null && product.customDomain !== host.domain)) {
@@ -108,7 +99,7 @@ function respond(
  * A scan of `/01/{gtin}` alone (no qualifiers, no query, nothing else in a compressed link): its answer depends
  * only on the product, the host and the request's headers, so it can be kept (page views, the answer memo).
  */
-function isBareScan(link: DigitalLink, query: string): boolean {
+function isBareScan(link: GtinLink, query: string): boolean {
   return query === '' && link.qualifiers.length === 0
 }
 
@@ -121,7 +112,7 @@ function linksetLink(host: ScanHost, path: string): string {
 function pageRedirect(
   ctx: ResolveContext,
   scan: Scan,
-  link: DigitalLink,
+  link: GtinLink,
   query: string,
   view: ProductView,
   target: PageTarget,

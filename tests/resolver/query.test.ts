@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import type { DigitalLink } from '../../src/resolver/link.ts'
+import type { GtinLink } from '../../src/resolver/link.ts'
 import { effectiveQuery, linkTypeParam, pinnedQuery, redirectQuery } from '../../src/resolver/query.ts'
 
-const plain: DigitalLink = {
+const plain: GtinLink = {
   gtin: '04012345000009',
   qualifiers: [
     { ai: '10', value: 'L/1' },
@@ -10,7 +10,7 @@ const plain: DigitalLink = {
   ],
   attributeQuery: '',
 }
-const compressed: DigitalLink = { ...plain, attributeQuery: '17=261231&11=240101' }
+const compressed: GtinLink = { ...plain, attributeQuery: '17=261231&11=240101' }
 
 describe('linkTypeParam', () => {
   test('reads the name in any case and decodes the value', () => {
