@@ -1,37 +1,13 @@
 /** `bun run start`: read the configuration, open and migrate the database, seed a first embedded start, serve both ports. */
-import { readEnvironmentKey } from './auth/key-source.ts'
 import { banner } from './banner.ts'
 import { createService } from './boot.ts'
-import { readConfig } from './config.ts'
-import { openConfiguredDatabase } from './db/open.ts'
 import { isEmpty, seedDemo } from './db/seed.ts'
 import { createStdoutLogger, errorName } from './log.ts'
 import { serverOptions } from './security/server-limits.ts'
+import { startFromEnvironment } from './startup.ts'
 
-const loaded = readConfig(process.env)
-if (!loaded.ok) {
-  for (const e of loaded.errors) console.error(`config error: ${e}`)
-  process.exit(2)
-}
-const config = loaded.config
+const { config, environmentKey, database } = await startFromEnvironment(process.env, process.exit)
 const logger = createStdoutLogger()
-
-// A signing key named by the environment is read (JWT_KEY_FILE) or derived (JWT_SECRET) before the database opens;
-// a bad one is a configuration error on one line, without a stack trace or any key material.
-const key = await readEnvironmentKey(config.signingKey)
-if (!key.ok) {
-  console.error(`config error: ${key.message}`)
-  process.exit(2)
-}
-const environmentKey = key.key
-
-let database: Awaited<ReturnType<typeof openConfiguredDatabase>>
-try {
-  database = await openConfiguredDatabase(config)
-} catch (error) {
-  console.error(`error: ${error instanceof Error ? error.message : String(error)}`)
-  process.exit(1)
-}
 
 const seed =
   config.databaseUrl === null && (await isEmpty(database)) ? await seedDemo(database, Date.now) : null

@@ -1,11 +1,9 @@
 /** The code API on Deno: `deno run -A --node-modules-dir=manual src/api/serve-deno.ts`, same environment as `bun run start`. */
-import { readEnvironmentKey } from '../auth/key-source.ts'
 import { createService } from '../boot.ts'
-import { readConfig } from '../config.ts'
-import { openConfiguredDatabase } from '../db/open.ts'
 import { createStdoutLogger } from '../log.ts'
 import { rememberPeer } from '../security/client-address.ts'
 import { guardRequests } from '../security/server-limits.ts'
+import { startFromEnvironment } from '../startup.ts'
 
 /** The part of the Deno namespace this entry uses (the project type-checks with Bun's types). */
 declare const Deno: {
@@ -23,25 +21,13 @@ declare const Deno: {
 }
 
 const env = Deno.env.toObject()
-const loaded = readConfig(env)
-if (!loaded.ok) {
-  for (const e of loaded.errors) console.error(`config error: ${e}`)
-  Deno.exit(2)
-}
-const config = loaded.config
-// As on Bun (src/main.ts): a bad signing key is one line and exit 2, before the database opens.
-const key = await readEnvironmentKey(config.signingKey)
-if (!key.ok) {
-  console.error(`config error: ${key.message}`)
-  Deno.exit(2)
-}
-const database = await openConfiguredDatabase(config)
+const { config, environmentKey, database } = await startFromEnvironment(env, Deno.exit)
 const service = await createService({
   config,
   database,
   logger: createStdoutLogger(),
   clock: Date.now,
-  environmentKey: key.key,
+  environmentKey,
 })
 // API_HOSTNAME narrows the listening address (tests bind to loopback); all interfaces otherwise, as on Bun.
 // The 8 KiB URL limit and a constant 500, as on Bun; the peer address for the token rate limit (SECURITY.md).
