@@ -1,6 +1,7 @@
 /** `/{eh…|ex…}` segments: decoded by the EPC codec into the same GtinLink as an uncompressed path (SPEC). */
 import { decodeSegment } from '../epc/index.ts'
-import { encodeAiValue, type GtinLink } from './link.ts'
+import { percentEncode } from '../gs1/index.ts'
+import type { GtinLink } from './link.ts'
 
 /** SPEC Limits: compressed segment length, prefix included. */
 const MIN_LENGTH = 3
@@ -24,7 +25,7 @@ export function decodeCompressed(segment: string): GtinLink | null {
   // Decoding rule 3: every other AI becomes a query parameter, in the order the EPC carries them.
   let attributeQuery = ''
   for (const a of attributes) {
-    attributeQuery += `${attributeQuery === '' ? '' : '&'}${a.ai}=${encodeAiValue(a.value)}`
+    attributeQuery += `${attributeQuery === '' ? '' : '&'}${a.ai}=${percentEncode(a.value)}`
   }
   return { gtin, qualifiers: qualifiers.map((q) => ({ ai: q.ai, value: q.value })), attributeQuery }
 }

@@ -1,6 +1,7 @@
 /** Reading the raw query string: the `linkType` parameter and the pinned lot, serial and expiry (SPEC). */
 
-import { encodeAiValue, type GtinLink, qualifierValue } from './link.ts'
+import { percentEncode } from '../gs1/index.ts'
+import { type GtinLink, qualifierValue } from './link.ts'
 import { decodePathSegment } from './path.ts'
 
 const LINK_TYPE = 'linktype'
@@ -60,7 +61,7 @@ export function redirectQuery(link: GtinLink, query: string): string {
   for (const ai of PINNED) {
     const value = qualifierValue(link, ai)
     if (value !== null && rawParam(query, ai) === null) {
-      out += `${out === '' ? '' : '&'}${ai}=${encodeAiValue(value)}`
+      out += `${out === '' ? '' : '&'}${ai}=${percentEncode(value)}`
     }
   }
   return out
@@ -78,7 +79,7 @@ export function pinnedQuery(link: GtinLink, query: string): string {
       const raw = rawParam(query, ai)
       if (raw !== null && raw !== '') value = decodeParam(raw)
     }
-    if (value !== null) out += `${out === '' ? '' : '&'}${ai}=${encodeAiValue(value)}`
+    if (value !== null) out += `${out === '' ? '' : '&'}${ai}=${percentEncode(value)}`
   }
   return out
 }
