@@ -49,7 +49,8 @@ export function percentEncodeQuery(s: string): string {
   return encode(s, true)
 }
 
-function hexValue(c: number): number {
+/** The value of one hex digit's character code (either case), or -1. */
+export function hexValue(c: number): number {
   if (c >= 48 && c <= 57) return c - 48
   if (c >= 65 && c <= 70) return c - 55
   if (c >= 97 && c <= 102) return c - 87

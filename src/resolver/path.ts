@@ -1,19 +1,13 @@
 /** Strict parser of the uncompressed `/01/{gtin}[/22/…][/10/…][/21/…]` and `/01/{gtin}/235/…` paths (SPEC). */
 import { isCset82 } from '../gs1/charset.ts'
 import { parseGtin } from '../gs1/gtin.ts'
+import { hexValue } from '../gs1/percent.ts'
 import type { AiValue, GtinLink } from './link.ts'
 
 /** Position of each accepted qualifier in the GS1 order, and its maximum length (SPEC Limits). */
 const QUALIFIER_RANK: Readonly<Record<string, number>> = { '22': 0, '10': 1, '21': 2, '235': 3 }
 const QUALIFIER_MAX: Readonly<Record<string, number>> = { '22': 20, '10': 20, '21': 20, '235': 28 }
 const TPX = '235'
-
-function hexValue(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48
-  if (c >= 65 && c <= 70) return c - 55
-  if (c >= 97 && c <= 102) return c - 87
-  return -1
-}
 
 /**
  * Strict percent-decoding of one path segment (SPEC 400 case 7). Escapes of bytes above 0x7F are
