@@ -29,39 +29,9 @@ export async function runCodesCommand(
   ctx: CliContext,
   progress = terminalProgress(),
 ): Promise<number> {
-  const { values, positionals: rest } = parseFlags(args, {
-    in: { type: 'string' },
-    svg: { type: 'string' },
-    out: { type: 'string' },
-  })
-  positionals(rest, 1, USAGE)
-  if (rest[0] !== 'generate') throw new UsageError(`usage: ${USAGE}`)
-  const input = required(values, 'in')
-  const format = input.endsWith('.jsonl') ? 'jsonl' : input.endsWith('.csv') ? 'csv' : null
-  if (format === null) throw new UsageError('--in must name a .jsonl or .csv file')
-  const size = await stat(input).then(
-    (s) => s.size,
-    () => null,
-  )
-  if (size === null) {
-    ctx.io.err(`error: cannot read ${input}`)
-    return EXIT.refused
-  }
-  const svgDir = typeof values.svg === 'string' ? values.svg : null
-  if (svgDir !== null) await mkdir(svgDir, { recursive: true })
-  const out = typeof values.out === 'string' ? values.out : null
-  if (out !== null && (await sameFile(input, out))) throw new UsageError('--out must not be the --in file')
-  // Truncating first turns an unwritable --out into a clear refusal before any work is done.
-  if (
-    out !== null &&
-    !(await writeFile(out, '').then(
-      () => true,
-      () => false,
-    ))
-  ) {
-    ctx.io.err(`error: cannot write ${out}`)
-    return EXIT.refused
-  }
+  const job = await prepareJob(args, ctx)
+  if (typeof job === 'number') return job
+  const { input, format, size, svgDir, out } = job
   const sink = out === null ? null : createWriteStream(out)
   sink?.on('error', () => {}) // surfaced by the rejected write() instead
   const started = ctx.clock()
@@ -139,6 +109,56 @@ export async function runCodesCommand(
     `${totals.definitions} definitions: ${totals.generated} generated, ${totals.failed} failed${svgNote} in ${seconds} s${outNote}`,
   )
   return totals.failed === 0 ? EXIT.ok : EXIT.refused
+}
+
+/** What one `codes generate` run reads and writes, checked before any work. */
+interface Job {
+  readonly input: string
+  readonly format: 'jsonl' | 'csv'
+  /** Bytes of the input, for the progress bar. */
+  readonly size: number
+  readonly svgDir: string | null
+  readonly out: string | null
+}
+
+/**
+ * Reads the flags (usage errors throw) and prepares the outputs: the job, or the exit code of a refusal printed
+ * already. `--out` is emptied first, so an unwritable one is refused before any work is done.
+ */
+async function prepareJob(args: string[], ctx: CliContext): Promise<Job | number> {
+  const { values, positionals: rest } = parseFlags(args, {
+    in: { type: 'string' },
+    svg: { type: 'string' },
+    out: { type: 'string' },
+  })
+  positionals(rest, 1, USAGE)
+  if (rest[0] !== 'generate') throw new UsageError(`usage: ${USAGE}`)
+  const input = required(values, 'in')
+  const format = input.endsWith('.jsonl') ? 'jsonl' : input.endsWith('.csv') ? 'csv' : null
+  if (format === null) throw new UsageError('--in must name a .jsonl or .csv file')
+  const size = await stat(input).then(
+    (s) => s.size,
+    () => null,
+  )
+  if (size === null) {
+    ctx.io.err(`error: cannot read ${input}`)
+    return EXIT.refused
+  }
+  const svgDir = typeof values.svg === 'string' ? values.svg : null
+  if (svgDir !== null) await mkdir(svgDir, { recursive: true })
+  const out = typeof values.out === 'string' ? values.out : null
+  if (out !== null && (await sameFile(input, out))) throw new UsageError('--out must not be the --in file')
+  const writable =
+    out === null ||
+    (await writeFile(out, '').then(
+      () => true,
+      () => false,
+    ))
+  if (!writable) {
+    ctx.io.err(`error: cannot write ${out}`)
+    return EXIT.refused
+  }
+  return { input, format, size, svgDir, out }
 }
 
 /** True when both paths name one existing file (through links too). */
