@@ -1,4 +1,5 @@
 /** Token-bucket limits on failed client authentications, per claimed client ID and per source address, kept in memory. */
+import { dropOldest } from '../bounded-map.ts'
 
 /** One bucket's shape: up to `burst` attempts at once, refilled at `perMinute`; `burst: 0` turns it off. */
 export interface BucketLimit {
@@ -149,21 +150,16 @@ interface BoundedMap<T> {
   delete(key: string): void
 }
 
-/** A Map that forgets its least recently written tenth when it reaches `capacity` (a refill is what it loses). */
+/** A Map that forgets its least recently written keys beyond `capacity` (a refill is what it loses). */
 function createBoundedMap<T>(capacity: number): BoundedMap<T> {
   const map = new Map<string, T>()
   return {
     get: (key) => map.get(key),
     set(key, value) {
+      // Deleting first moves a rewritten key to the end: the order is that of the last write.
       map.delete(key)
-      if (map.size >= capacity) {
-        let drop = Math.ceil(capacity / 10)
-        for (const oldest of map.keys()) {
-          if (drop-- <= 0) break
-          map.delete(oldest)
-        }
-      }
       map.set(key, value)
+      dropOldest(map, capacity)
     },
     delete: (key) => void map.delete(key),
   }

@@ -3,6 +3,7 @@
  * trip. Entries live at most `ttlMs` (a lost notification still converges) and are all dropped when
  * a `clients_changed` notification arrives (block, unblock, delete, plan change on any instance).
  */
+import { dropOldest } from '../bounded-map.ts'
 
 /** What the guard needs to know about a client between notifications. */
 export type ClientStanding = { active: true; organizationId: string } | { active: false }
@@ -49,8 +50,8 @@ export function createStandingCache(loaders: StandingLoaders, ttlMs: number): St
   }
 
   function store<T>(map: Map<string, Entry<T>>, key: string, value: T, expires: number): void {
-    if (map.size >= MAX_ENTRIES) map.clear()
     map.set(key, { value, expires })
+    dropOldest(map, MAX_ENTRIES)
   }
 
   function once<T>(key: string, load: () => Promise<T>): Promise<T> {

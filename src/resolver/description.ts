@@ -1,4 +1,5 @@
 /** The resolver description file at `/.well-known/gs1resolver` (GS1-Conformant Resolver 1.2 §3, schema 1.2.0). */
+import { dropOldest } from '../bounded-map.ts'
 import { CACHE_DESCRIPTION, GS1_VOC_BASE, JSON_LD_CONTEXT_URL, MEDIA_JSON } from './constants.ts'
 import { bodyResponse } from './responses.ts'
 
@@ -18,6 +19,8 @@ export function descriptionFile(origin: string): Record<string, unknown> {
   }
 }
 
+/** Origins whose description file is kept serialised. */
+const MAX_ORIGINS = 1000
 const bodies = new Map<string, string>()
 
 /** `200` with the description file for the host's origin (CORS included: GS1's test suite fetches it from a browser). */
@@ -26,8 +29,8 @@ export function descriptionResponse(origin: string, head: boolean): Response {
   if (body === undefined) {
     body = JSON.stringify(descriptionFile(origin))
     // Custom domains are few; the bound only guards against an unexpected flood of them.
-    if (bodies.size > 1000) bodies.clear()
     bodies.set(origin, body)
+    dropOldest(bodies, MAX_ORIGINS)
   }
   return bodyResponse(200, { 'content-type': MEDIA_JSON, 'cache-control': CACHE_DESCRIPTION }, body, head)
 }

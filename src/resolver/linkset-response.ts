@@ -1,4 +1,5 @@
 /** The four linkset formats of SPEC "Linkset formats", with their `Link` header (RFC 9264 §6, JSON-LD 1.1 §6.1). */
+import { dropOldest } from '../bounded-map.ts'
 import { renderLinksetPage } from '../pages/linkset-page.ts'
 import { uiLanguage } from '../pages/messages.ts'
 import {
@@ -48,8 +49,8 @@ function linksetJson(r: LinksetRequest): string {
   let json = cache.get(key)
   if (json === undefined) {
     json = JSON.stringify(buildLinkset(r.view, r.anchor, r.targets))
-    if (cache.size >= MAX_CACHED) cache.clear()
     cache.set(key, json)
+    dropOldest(cache, MAX_CACHED)
   }
   return json
 }
