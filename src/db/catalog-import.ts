@@ -105,6 +105,11 @@ async function writeCatalog(tx: Tx, catalog: ValidCatalog): Promise<ImportReport
   return { organizations: orgs, brands: brandCount, products: productCount, changes }
 }
 
+/** True when the stored row already holds every value of `next`. */
+function unchanged<T extends object>(next: T, row: T): boolean {
+  return (Object.keys(next) as (keyof T)[]).every((key) => next[key] === row[key])
+}
+
 function counter(): ChangeCount {
   return { created: 0, updated: 0, unchanged: 0 }
 }
@@ -134,11 +139,7 @@ async function upsertOrganizations(tx: Tx, list: readonly CatalogOrganization[])
       plan: org.plan ?? row.plan,
       subscriptionStatus: org.subscriptionStatus ?? row.subscriptionStatus,
     }
-    if (
-      next.name === row.name &&
-      next.plan === row.plan &&
-      next.subscriptionStatus === row.subscriptionStatus
-    ) {
+    if (unchanged(next, row)) {
       count.unchanged++
     } else {
       await tx
@@ -206,12 +207,7 @@ async function upsertBrands(tx: Tx, list: readonly CatalogBrand[]): Promise<Chan
     if (row === undefined) {
       await tx.insert(brands).values({ slug: brand.slug, ...next })
       count.created++
-    } else if (
-      row.name === next.name &&
-      row.organizationId === next.organizationId &&
-      row.customDomain === next.customDomain &&
-      row.customDomainActive === next.customDomainActive
-    ) {
+    } else if (unchanged(next, row)) {
       count.unchanged++
     } else {
       await tx
