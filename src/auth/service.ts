@@ -58,22 +58,7 @@ export async function createAuthService(deps: AuthDeps, options: AuthOptions = {
     deps.environmentKey ?? (config.signingKey ? await loadSigningKey(config.signingKey) : undefined)
   const keyring = await openAnyKeyring(deps, environmentKey)
   const verified = createTokenCache<VerifiedToken>()
-  const standing = createStandingCache(
-    {
-      async client(clientId) {
-        const row = await withDeadline(findClientCredentials(db, clientId))
-        if (!row) return null
-        return { ...row, covered: coversApiClients(row.plan, row.subscriptionStatus) }
-      },
-      async organization(organizationId) {
-        const row = UUID.test(organizationId)
-          ? await withDeadline(findOrganizationPlan(db, organizationId))
-          : null
-        return row !== null && coversApiClients(row.plan, row.subscriptionStatus)
-      },
-    },
-    options.standingTtlMs ?? 4000,
-  )
+  const standing = createStandingCache(standingLoaders(db), options.standingTtlMs ?? 4000)
   const lastUsed = createLastUsedRecorder((entries) => recordLastUsed(db, entries), logger)
   const reloadKeys = () =>
     keyring.reload().catch((error) => logger.error('auth.keys.reload_failed', { error: errorName(error) }))
@@ -182,6 +167,23 @@ export async function createAuthService(deps: AuthDeps, options: AuthOptions = {
       for (const timer of timers) clearInterval(timer)
       await Promise.all(unlisten.map((stop) => stop().catch(() => {})))
       await lastUsed.flush()
+    },
+  }
+}
+
+/** How the standing cache reads a client and an organization's plan, each lookup within the database deadline. */
+function standingLoaders(db: AuthDeps['database']['db']): Parameters<typeof createStandingCache>[0] {
+  return {
+    async client(clientId) {
+      const row = await withDeadline(findClientCredentials(db, clientId))
+      if (!row) return null
+      return { ...row, covered: coversApiClients(row.plan, row.subscriptionStatus) }
+    },
+    async organization(organizationId) {
+      const row = UUID.test(organizationId)
+        ? await withDeadline(findOrganizationPlan(db, organizationId))
+        : null
+      return row !== null && coversApiClients(row.plan, row.subscriptionStatus)
     },
   }
 }
