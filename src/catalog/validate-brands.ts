@@ -1,0 +1,81 @@
+/** Validation of the catalog's brands: organization references and custom domains (who holds which). */
+import { type Issue, issue } from '../gs1/issue.ts'
+import { duplicates } from './duplicates.ts'
+import type { CatalogBrand } from './schema.ts'
+import type { KnownSlugs, ValidCatalog } from './validate.ts'
+
+// A host name: dot-separated labels, the last one not all digits (an IPv4 address is no host name).
+const HOST =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(\.(?![0-9]+$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)$/
+
+/** Duplicate brand slugs and domains, unknown organizations, and custom-domain rules (a domain held by another brand). */
+export function checkBrands(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
+  const orgs = new Set(catalog.organizations.map((o) => o.slug))
+  const errors = duplicates(
+    catalog.brands,
+    (b) => b.slug,
+    (i) => `brands[${i}].slug`,
+    'brand',
+  )
+  const withDomain = catalog.brands.filter((b) => typeof b.customDomain === 'string')
+  errors.push(
+    ...duplicates(
+      withDomain,
+      (b) => b.customDomain ?? '',
+      (i) => `brands[${catalog.brands.indexOf(withDomain[i] as CatalogBrand)}].customDomain`,
+      'custom domain',
+    ),
+  )
+  // What the file gives each of its brands: a stored holder the file gives another domain (or none) releases its own.
+  const fileDomains = new Map(catalog.brands.map((b) => [b.slug, b.customDomain]))
+  catalog.brands.forEach((b, i) => {
+    if (!orgs.has(b.organization) && !known.organizations.has(b.organization)) {
+      errors.push(
+        issue(
+          'Catalog.Reference',
+          `brands[${i}].organization`,
+          `organization '${b.organization}' does not exist in the file or the database`,
+        ),
+      )
+    }
+    errors.push(...checkDomain(b, `brands[${i}]`, known, fileDomains))
+  })
+  return errors
+}
+
+function checkDomain(
+  brand: CatalogBrand,
+  path: string,
+  known: KnownSlugs,
+  fileDomains: ReadonlyMap<string, string | null | undefined>,
+): Issue[] {
+  const domain = brand.customDomain
+  if (domain === undefined || domain === null) {
+    // An omitted domain keeps the stored one (as the import does), which the flag may then activate.
+    const kept = domain === undefined && known.brandDomains?.has(brand.slug) === true
+    return brand.customDomainActive && !kept
+      ? [issue('Catalog.Domain', `${path}.customDomainActive`, 'an active custom domain needs customDomain')]
+      : []
+  }
+  if (!HOST.test(domain)) {
+    return [
+      issue(
+        'Catalog.Domain',
+        `${path}.customDomain`,
+        'expected a lower-case host name without scheme, port or path, e.g. id.brand.example',
+      ),
+    ]
+  }
+  const holder = known.domains.get(domain)
+  const given = holder === undefined ? undefined : fileDomains.get(holder)
+  const released = given !== undefined && given !== domain
+  return holder !== undefined && holder !== brand.slug && !released
+    ? [
+        issue(
+          'Catalog.Duplicate',
+          `${path}.customDomain`,
+          `custom domain '${domain}' already belongs to brand '${holder}'`,
+        ),
+      ]
+    : []
+}

@@ -1,0 +1,150 @@
+/** Validation of the catalog's products: references, slugs, languages, default page, pages and link types. */
+import { parseGtin } from '../gs1/gtin.ts'
+import { type Issue, issue } from '../gs1/issue.ts'
+import { isSelectableLinkType, toLinkTypeName } from '../gs1/link-types.ts'
+import { duplicates } from './duplicates.ts'
+import type { CatalogProductEntry } from './schema.ts'
+import type { KnownSlugs, ValidCatalog } from './validate.ts'
+
+/** Duplicate GTINs and slugs, a slug a stored product holds, and unknown brands. */
+export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
+  const brands = new Set(catalog.brands.map((b) => b.slug))
+  const errors = duplicates(
+    catalog.products,
+    (p) => p.gtin,
+    (i) => `products[${i}].gtin`,
+    'GTIN',
+  )
+  errors.push(
+    ...duplicates(
+      catalog.products,
+      (p) => `${p.brand}/${p.slug}`,
+      (i) => `products[${i}].slug`,
+      'product slug',
+    ),
+  )
+  // What the file gives each of its products: a stored holder the file gives another slug (or brand) releases its own.
+  const fileSlugs = new Map(catalog.products.map((p) => [p.gtin, `${p.brand}/${p.slug}`]))
+  catalog.products.forEach((p, i) => {
+    const key = `${p.brand}/${p.slug}`
+    const holder = known.productSlugs?.get(key)
+    const given = holder === undefined ? undefined : fileSlugs.get(holder)
+    const released = given !== undefined && given !== key
+    if (holder !== undefined && holder !== p.gtin && !released) {
+      errors.push(
+        issue(
+          'Catalog.Duplicate',
+          `products[${i}].slug`,
+          `product slug '${p.slug}' of brand '${p.brand}' already belongs to the stored product ${holder}; ` +
+            'give that product another slug in this file or an earlier import',
+        ),
+      )
+    }
+    if (!brands.has(p.brand) && !known.brands.has(p.brand)) {
+      errors.push(
+        issue(
+          'Catalog.Reference',
+          `products[${i}].brand`,
+          `brand '${p.brand}' does not exist in the file or the database`,
+        ),
+      )
+    }
+  })
+  return errors
+}
+
+/** One product on its own: check digit, languages, names, the default page, every page. */
+export function checkProduct(product: CatalogProductEntry, sentGtin: string, path: string): Issue[] {
+  const errors: Issue[] = []
+  const gtin = parseGtin(sentGtin)
+  if (!gtin.ok)
+    errors.push(issue('Catalog.CheckDigit', `${path}.gtin`, `GTIN ${sentGtin} has a wrong check digit`))
+  const languages = new Set(product.languages)
+  if (!languages.has(product.defaultLanguage)) {
+    errors.push(
+      issue(
+        'Catalog.Language',
+        `${path}.defaultLanguage`,
+        `default language '${product.defaultLanguage}' must be one of the product's languages`,
+      ),
+    )
+  }
+  for (const lang of Object.keys(product.names ?? {})) {
+    if (!languages.has(lang))
+      errors.push(
+        issue('Catalog.Language', `${path}.names.${lang}`, `'${lang}' is not one of the product's languages`),
+      )
+  }
+  errors.push(
+    ...duplicates(
+      product.pages,
+      (p) => p.name,
+      (i) => `${path}.pages[${i}].name`,
+      'page',
+    ),
+  )
+  const defaults = product.pages.flatMap((p, i) => (p.default === true ? [i] : []))
+  if (defaults.length !== 1) {
+    errors.push(
+      issue(
+        'Catalog.DefaultPage',
+        `${path}.pages`,
+        `exactly one page must be the default; found ${defaults.length}`,
+      ),
+    )
+  } else {
+    const page = product.pages[defaults[0] as number]
+    if (page && page.titles[product.defaultLanguage] === undefined) {
+      errors.push(
+        issue(
+          'Catalog.DefaultPage',
+          `${path}.pages[${defaults[0]}].titles`,
+          `the default page must have a title in the default language '${product.defaultLanguage}'`,
+        ),
+      )
+    }
+  }
+  product.pages.forEach((page, j) => {
+    errors.push(...checkPage(page, languages, `${path}.pages[${j}]`))
+  })
+  return errors
+}
+
+function checkPage(
+  page: CatalogProductEntry['pages'][number],
+  languages: ReadonlySet<string>,
+  path: string,
+): Issue[] {
+  const errors: Issue[] = []
+  const name = page.linkType.startsWith('gs1:') ? toLinkTypeName(page.linkType) : null
+  if (name === null || `gs1:${name}` !== page.linkType || !isSelectableLinkType(name)) {
+    errors.push(
+      issue(
+        'Catalog.LinkType',
+        `${path}.linkType`,
+        'expected a GS1 Web Vocabulary page link type as a CURIE, e.g. gs1:pip',
+      ),
+    )
+  }
+  for (const lang of Object.keys(page.titles)) {
+    if (!languages.has(lang))
+      errors.push(
+        issue(
+          'Catalog.Language',
+          `${path}.titles.${lang}`,
+          `'${lang}' is not one of the product's languages`,
+        ),
+      )
+  }
+  for (const lang of Object.keys(page.content ?? {})) {
+    if (page.titles[lang] === undefined)
+      errors.push(
+        issue(
+          'Catalog.Language',
+          `${path}.content.${lang}`,
+          `content in '${lang}' needs a title in '${lang}'`,
+        ),
+      )
+  }
+  return errors
+}
