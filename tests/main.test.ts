@@ -54,7 +54,7 @@ describe('bun run start', () => {
       expect(lines.length).toBe(1)
       expect(lines[0]).toStartWith(`error: cannot serve the api on port ${taken.port}: `)
       expect(lines[0]).toContain('in use')
-      expect(existsSync(`${dataDir}.lock`)).toBe(false)
+      expect(existsSync(join(dataDir, '.service.lock'))).toBe(false)
     } finally {
       taken.stop(true)
     }
