@@ -91,7 +91,8 @@ export function createTokenSource(options: TokenSourceOptions): TokenSource {
         typeof payload?.error === 'string' ? payload.error : null,
         seconds,
       )
-      if (seconds !== null) refused = { error, until: sentAt + seconds * 1000 }
+      // Retry-After counts from the answer's arrival (RFC 9110 §10.2.3), however long it took.
+      if (seconds !== null) refused = { error, until: now() + seconds * 1000 }
       throw error
     }
     const expiresIn = typeof payload.expires_in === 'number' ? payload.expires_in : 0

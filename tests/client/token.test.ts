@@ -91,6 +91,8 @@ describe('token source', () => {
     let calls = 0
     const fetch = async () => {
       calls++
+      // The refusal takes 3 s to arrive: the wait counts from its arrival.
+      if (calls === 1) time.advance(3_000)
       return calls === 1
         ? Response.json({ error: 'invalid_request' }, { status: 429, headers: { 'retry-after': '26' } })
         : Response.json({ access_token: 'tok', token_type: 'Bearer', expires_in: 3600 })
