@@ -6,6 +6,7 @@ import { errorName, type Logger } from '../log.ts'
 import { TOKEN_PATH, tokenEndpointFailure } from './auth/oauth-errors.ts'
 import { errorResponse } from './errors.ts'
 import { healthRoutes } from './health.ts'
+import { JSON_TYPE, negotiateJson } from './media.ts'
 
 export interface AppDeps {
   readonly database: Database
@@ -70,7 +71,9 @@ export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] =
 
 /** A failure answered outside any route's own handling: flat on the token endpoint, else in the envelope. */
 function failure(request: Request, kind: 'payloadTooLarge' | 'internal'): Response {
-  return new URL(request.url).pathname === TOKEN_PATH ? tokenEndpointFailure(kind) : errorResponse(kind)
+  if (new URL(request.url).pathname === TOKEN_PATH) return tokenEndpointFailure(kind)
+  const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type')) ?? JSON_TYPE
+  return errorResponse(kind, { type })
 }
 
 /** Elysia answers 404 for a known path with another method; SPEC-minded clients expect 405 with `Allow`. */

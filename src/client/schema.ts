@@ -754,7 +754,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB (`application/json` when a declared `Content-Length` says so before any route runs). */
+      /** @description The body exceeds 1 MiB. */
       413: {
         headers: {
           [name: string]: unknown
@@ -1056,7 +1056,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB (`application/json` when a declared `Content-Length` says so before any route runs). */
+      /** @description The body exceeds 1 MiB. */
       413: {
         headers: {
           [name: string]: unknown

@@ -39,10 +39,7 @@ function negotiatedEnvelope(kind: Parameters<typeof envelopeResponse>[0], descri
 function negotiatedFailures() {
   return {
     '400': negotiatedEnvelope('malformedJson', 'The body is not valid JSON.'),
-    '413': negotiatedEnvelope(
-      'payloadTooLarge',
-      'The body exceeds 1 MiB (`application/json` when a declared `Content-Length` says so before any route runs).',
-    ),
+    '413': negotiatedEnvelope('payloadTooLarge', 'The body exceeds 1 MiB.'),
     '415': negotiatedEnvelope(
       'unsupportedMediaType',
       'The body is not `application/json` or the versioned type.',

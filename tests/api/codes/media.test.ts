@@ -159,6 +159,12 @@ describe('body size', () => {
     })
   })
 
+  test('a declared body over 1 MiB is refused before any route, in the type the client asked for', async () => {
+    const headers = { 'content-type': VND, accept: VND, 'content-length': String(tooLarge.length) }
+    const res = await postJson(api(), '/codes', tooLarge, headers)
+    expect([res.status, res.headers.get('content-type')]).toEqual([413, VND])
+  })
+
   test('a streamed body over 1 MiB without Content-Length is 413 too', async () => {
     const bytes = new TextEncoder().encode(tooLarge)
     const stream = new ReadableStream<Uint8Array>({
