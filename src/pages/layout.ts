@@ -63,6 +63,8 @@ export function renderLayout(options: LayoutOptions): string {
   return (
     `<!doctype html><html lang="${escapeHtml(options.lang)}"${dirAttr(options.lang)}><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    // An empty icon: otherwise every page view makes the browser ask for /favicon.ico and get the 404 page.
+    '<link rel="icon" href="data:,">' +
     `<title>${escapeHtml(options.title)}</title><style>${STYLE}</style>${options.head ?? ''}</head>` +
     `<body><header>${escapeHtml(options.banner)}${options.headerExtra ?? ''}</header><main>${options.main}</main>${footer}</body></html>`
   )

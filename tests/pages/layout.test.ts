@@ -43,9 +43,9 @@ describe('renderLayout', () => {
     expect(html).toContain('<title>A &lt;b&gt; &amp; &quot;c&quot;</title>')
   })
 
-  test('loads nothing: no scripts, stylesheets, images or external URLs', () => {
+  test('loads nothing: no scripts, stylesheets, images or external URLs; an empty icon spares the /favicon.ico request', () => {
     expect(html).not.toContain('<script')
-    expect(html).not.toContain('<link')
+    expect(html.match(/<link[^>]*>/g)).toEqual(['<link rel="icon" href="data:,">'])
     expect(html).not.toContain('<img')
     expect(html).not.toMatch(/https?:\/\//)
   })
