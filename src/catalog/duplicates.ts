@@ -1,4 +1,4 @@
-/** The `Catalog.Duplicate` errors of a list: every item whose key an earlier item already has. */
+/** Uniqueness in the catalog: duplicates within a file, and values a stored holder keeps (`Catalog.Duplicate`). */
 import { type Issue, issue } from '../gs1/issue.ts'
 
 export function duplicates<T>(
@@ -17,4 +17,25 @@ export function duplicates<T>(
       errors.push(issue('Catalog.Duplicate', path(i), `${what} '${k}' is already defined at ${path(first)}`))
   })
   return errors
+}
+
+/** The key of a product slug within its brand: `brand/slug` (slugs are unique per brand). */
+export function productSlugKey(product: { readonly brand: string; readonly slug: string }): string {
+  return `${product.brand}/${product.slug}`
+}
+
+/**
+ * Whether the stored holder of a unique value (a product slug, a custom domain) keeps it against `claimant`: a
+ * holder other than the claimant keeps it unless the file gives that holder another value (or, with `null`, none).
+ * `fileValues` maps each holder the file names to what the file gives it; `undefined` means the stored one stays.
+ */
+export function storedHolderKeeps(
+  holder: string | undefined,
+  claimant: string,
+  value: string,
+  fileValues: ReadonlyMap<string, string | null | undefined>,
+): holder is string {
+  if (holder === undefined || holder === claimant) return false
+  const given = fileValues.get(holder)
+  return given === undefined || given === value
 }

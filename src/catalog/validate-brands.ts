@@ -1,6 +1,6 @@
 /** Validation of the catalog's brands: organization references and custom domains (who holds which). */
 import { type Issue, issue } from '../gs1/issue.ts'
-import { duplicates } from './duplicates.ts'
+import { duplicates, storedHolderKeeps } from './duplicates.ts'
 import type { CatalogBrand } from './schema.ts'
 import type { KnownSlugs, ValidCatalog } from './validate.ts'
 
@@ -67,9 +67,7 @@ function checkDomain(
     ]
   }
   const holder = known.domains.get(domain)
-  const given = holder === undefined ? undefined : fileDomains.get(holder)
-  const released = given !== undefined && given !== domain
-  return holder !== undefined && holder !== brand.slug && !released
+  return storedHolderKeeps(holder, brand.slug, domain, fileDomains)
     ? [
         issue(
           'Catalog.Duplicate',

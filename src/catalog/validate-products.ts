@@ -2,7 +2,7 @@
 import { parseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
 import { isSelectableLinkType, toLinkTypeName } from '../gs1/link-types.ts'
-import { duplicates } from './duplicates.ts'
+import { duplicates, productSlugKey, storedHolderKeeps } from './duplicates.ts'
 import type { CatalogProductEntry } from './schema.ts'
 import type { KnownSlugs, ValidCatalog } from './validate.ts'
 
@@ -15,22 +15,13 @@ export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs)
     (i) => `products[${i}].gtin`,
     'GTIN',
   )
-  errors.push(
-    ...duplicates(
-      catalog.products,
-      (p) => `${p.brand}/${p.slug}`,
-      (i) => `products[${i}].slug`,
-      'product slug',
-    ),
-  )
+  errors.push(...duplicates(catalog.products, productSlugKey, (i) => `products[${i}].slug`, 'product slug'))
   // What the file gives each of its products: a stored holder the file gives another slug (or brand) releases its own.
-  const fileSlugs = new Map(catalog.products.map((p) => [p.gtin, `${p.brand}/${p.slug}`]))
+  const fileSlugs = new Map(catalog.products.map((p) => [p.gtin, productSlugKey(p)]))
   catalog.products.forEach((p, i) => {
-    const key = `${p.brand}/${p.slug}`
+    const key = productSlugKey(p)
     const holder = known.productSlugs?.get(key)
-    const given = holder === undefined ? undefined : fileSlugs.get(holder)
-    const released = given !== undefined && given !== key
-    if (holder !== undefined && holder !== p.gtin && !released) {
+    if (storedHolderKeeps(holder, p.gtin, key, fileSlugs)) {
       errors.push(
         issue(
           'Catalog.Duplicate',

@@ -1,5 +1,6 @@
 /** Imports a catalog file: validate everything first, then one transaction that writes only what changed. */
 import { eq, inArray, sql } from 'drizzle-orm'
+import { productSlugKey } from '../catalog/duplicates.ts'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
 import { type KnownSlugs, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
 import type { Issue } from '../gs1/issue.ts'
@@ -82,7 +83,7 @@ async function knownSlugs(db: Db, input: unknown): Promise<KnownSlugs> {
     organizations: new Set(orgRows.map((r) => r.slug)),
     brands: new Set(brandRows.map((r) => r.slug)),
     domains: new Map(domainRows.map((r) => [r.domain ?? '', r.slug])),
-    productSlugs: new Map(productRows.map((r) => [`${r.brand}/${r.slug}`, r.gtin])),
+    productSlugs: new Map(productRows.map((r) => [productSlugKey(r), r.gtin])),
     brandDomains: new Map(brandRows.flatMap((r) => (r.domain === null ? [] : [[r.slug, r.domain]]))),
   }
 }
@@ -233,7 +234,7 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
         part.map((w) => w.gtin),
       ),
     )) {
-      stored.set(p.entry.gtin, { id: p.id, json: JSON.stringify(p.entry), key: slugKey(p.entry) })
+      stored.set(p.entry.gtin, { id: p.id, json: JSON.stringify(p.entry), key: productSlugKey(p.entry) })
     }
   }
   const brandIds = new Map(
@@ -297,10 +298,6 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
   return count
 }
 
-function slugKey(product: { brand: string; slug: string }): string {
-  return `${product.brand}/${product.slug}`
-}
-
 /**
  * Gives every stored product that changes slug or brand a placeholder slug first, so that slugs may change hands
  * within one file (a hand-over, a swap) while the unique index holds at every step. The placeholder (`~` and the
@@ -313,7 +310,7 @@ async function freeMovedSlugs(
 ): Promise<void> {
   const moved = changed.flatMap((c) => {
     const before = stored.get(c.product.gtin)
-    return before !== undefined && before.key !== slugKey(c.product) ? [c.row.id] : []
+    return before !== undefined && before.key !== productSlugKey(c.product) ? [c.row.id] : []
   })
   for (const part of chunks(moved, INSERT_BATCH)) {
     await tx
