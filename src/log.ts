@@ -74,6 +74,11 @@ export function memoryLogger(): Logger & { lines: string[] } {
   return { ...createLogger((line) => lines.push(line)), lines }
 }
 
+/** The message of a thrown value, for the one-line errors of the entry points (never a log line: it may carry input). */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
 /** The name of an error for a log line, without its message or stack (they may carry input). */
 export function errorName(error: unknown): string {
   return error instanceof Error ? error.name : typeof error

@@ -2,7 +2,7 @@
 import { banner } from './banner.ts'
 import { createService } from './boot.ts'
 import { isEmpty, seedDemo } from './db/seed.ts'
-import { createStdoutLogger, errorName } from './log.ts'
+import { createStdoutLogger, errorMessage, errorName } from './log.ts'
 import { serverOptions } from './security/server-limits.ts'
 import { startFromEnvironment } from './startup.ts'
 
@@ -17,24 +17,24 @@ const service = await createService({ config, database, logger, clock: Date.now,
 const onError = (error: unknown) => logger.error('server.error', { error: errorName(error) })
 const { security } = config
 /** Starts one server, or ends the process with one line (a port in use, say), releasing the database first. */
-async function listen(surface: 'api' | 'resolver', port: number, fetch: ServerInput['fetch']) {
+async function listen(
+  surface: 'api' | 'resolver',
+  port: number,
+  fetch: Parameters<typeof serverOptions>[0]['fetch'],
+) {
   try {
     return Bun.serve(serverOptions({ surface, port, fetch, security, onError }))
   } catch (error) {
-    console.error(
-      `error: cannot serve the ${surface} on port ${port}: ${error instanceof Error ? error.message : String(error)}`,
-    )
-    await Promise.all(started.map((s) => s.stop(true)))
+    console.error(`error: cannot serve the ${surface} on port ${port}: ${errorMessage(error)}`)
+    await Promise.all(servers.map((s) => s.stop(true)))
     await service.close()
     await database.close()
     process.exit(1)
   }
 }
-const started: ReturnType<typeof Bun.serve>[] = []
-started.push(await listen('api', config.apiPort, service.api))
-started.push(await listen('resolver', config.resolverPort, service.resolver))
-const servers = started
-type ServerInput = Parameters<typeof serverOptions>[0]
+const servers: ReturnType<typeof Bun.serve>[] = []
+servers.push(await listen('api', config.apiPort, service.api))
+servers.push(await listen('resolver', config.resolverPort, service.resolver))
 console.log(banner(config, seed?.client ?? null))
 
 let stopping = false

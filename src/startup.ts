@@ -6,6 +6,7 @@ import { type EnvironmentKey, readEnvironmentKey } from './auth/key-source.ts'
 import { type Config, readConfig } from './config.ts'
 import type { Database } from './db/database.ts'
 import { openConfiguredDatabase } from './db/open.ts'
+import { errorMessage } from './log.ts'
 
 export interface Started {
   readonly config: Config
@@ -34,7 +35,7 @@ export async function startFromEnvironment(
   try {
     return { config, environmentKey: key.key, database: await openConfiguredDatabase(config) }
   } catch (error) {
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(`error: ${errorMessage(error)}`)
     return exit(1)
   }
 }

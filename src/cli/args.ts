@@ -1,5 +1,6 @@
 /** Small, strict argument parsing for the CLI: known flags only, every value checked, usage errors as UsageError. */
 import { parseArgs } from 'node:util'
+import { errorMessage } from '../log.ts'
 import { UsageError } from './context.ts'
 
 export type FlagSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>
@@ -9,7 +10,7 @@ export function parseFlags<F extends FlagSpec>(args: string[], flags: F) {
   try {
     return parseArgs({ args, options: flags, allowPositionals: true, strict: true })
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error))
+    throw new UsageError(errorMessage(error))
   }
 }
 

@@ -56,7 +56,7 @@ export function lockDataDir(dataDir: string): () => void {
     clearInterval(current.heartbeat)
     held.delete(path)
     const owner = ownerOf(path)
-    if (owner !== null && owner.pid === self.pid && owner.host === self.host) unlinkSync(path)
+    if (owner !== null && sameOwner(owner, self)) unlinkSync(path)
   }
 }
 
@@ -103,10 +103,7 @@ function takeOver(path: string, judged: Owner | null): void {
     return // gone already: the next attempt creates it
   }
   const moved = ownerOf(aside)
-  const same =
-    moved === null
-      ? judged === null
-      : judged !== null && moved.pid === judged.pid && moved.host === judged.host
+  const same = moved === null || judged === null ? moved === judged : sameOwner(moved, judged)
   if (!same) {
     try {
       linkSync(aside, path)
@@ -115,6 +112,11 @@ function takeOver(path: string, judged: Owner | null): void {
     }
   }
   unlinkSync(aside)
+}
+
+/** Whether two lock contents name the same process. */
+function sameOwner(a: Owner, b: Owner): boolean {
+  return a.pid === b.pid && a.host === b.host
 }
 
 /** Whether the named process holds the lock: alive on this host, or recently touched from another one. */

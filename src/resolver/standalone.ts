@@ -2,6 +2,7 @@
 import { publishedProducts } from '../catalog/products.ts'
 import { validateCatalog } from '../catalog/validate.ts'
 import { readResolverConfig } from '../config.ts'
+import { errorMessage } from '../log.ts'
 import { createPagesRoute } from '../pages/index.ts'
 import type { CatalogProduct } from './catalog.ts'
 import { createResolverRoute, type Resolver } from './index.ts'
@@ -64,7 +65,7 @@ export async function standaloneOrExit(
   try {
     return await standaloneResolver(env, readText)
   } catch (error) {
-    console.error(`config error: ${error instanceof Error ? error.message : String(error)}`)
+    console.error(`config error: ${errorMessage(error)}`)
     return exit(2)
   }
 }
