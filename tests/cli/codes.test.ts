@@ -4,26 +4,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type Progress, runCodesCommand, terminalProgress } from '../../src/cli/codes.ts'
-import { type CliContext, UsageError } from '../../src/cli/context.ts'
+import { UsageError } from '../../src/cli/context.ts'
 import { scan } from '../render/scanner.ts'
-import { TEST_CONFIG, testClock } from '../support/app.ts'
+import { cliContext } from '../support/cli.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'codes-cli-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const GTIN = '09506000134352'
-
-function context() {
-  const out: string[] = []
-  const err: string[] = []
-  const ctx: CliContext = {
-    io: { out: (l) => out.push(l), err: (l) => err.push(l) },
-    config: TEST_CONFIG,
-    clock: testClock(),
-    withDatabase: () => Promise.reject(new Error('codes generate needs no database')),
-  }
-  return { ctx, out, err }
-}
 
 function file(name: string, text: string): string {
   const path = join(dir, name)
@@ -34,9 +22,9 @@ function file(name: string, text: string): string {
 const silent: Progress = { update() {}, clear() {} }
 
 async function run(args: string[], progress = silent) {
-  const { ctx, out, err } = context()
+  const ctx = cliContext(null)
   const code = await runCodesCommand(args, ctx, progress)
-  return { code, out, err }
+  return { code, out: ctx.out, err: ctx.err }
 }
 
 const jsonl = (items: unknown[]) =>

@@ -1,19 +1,11 @@
 /** The CLI entry: help on request (exit 0), usage for no or an unknown command (exit 2). */
 import { describe, expect, test } from 'bun:test'
-import type { CliContext } from '../../src/cli/context.ts'
 import { runCli } from '../../src/cli/main.ts'
-import { TEST_CONFIG, testClock } from '../support/app.ts'
+import { cliContext } from '../support/cli.ts'
 
 async function run(argv: string[]) {
-  const out: string[] = []
-  const err: string[] = []
-  const ctx: CliContext = {
-    io: { out: (l) => out.push(l), err: (l) => err.push(l) },
-    config: TEST_CONFIG,
-    clock: testClock(),
-    withDatabase: () => Promise.reject(new Error('no database in these tests')),
-  }
-  return { code: await runCli(argv, ctx), out, err }
+  const ctx = cliContext(null)
+  return { code: await runCli(argv, ctx), out: ctx.out, err: ctx.err }
 }
 
 describe('bun run cli', () => {

@@ -9,8 +9,11 @@ export interface CliRun {
   err: string[]
 }
 
-/** A CLI context whose `withDatabase` lends the (already open) test database without closing it. */
-export function cliContext(database: Database): CliContext & { out: string[]; err: string[] } {
+/**
+ * A CLI context whose `withDatabase` lends the (already open) test database without closing it; with `null`, for
+ * commands that need none, `withDatabase` rejects.
+ */
+export function cliContext(database: Database | null): CliContext & { out: string[]; err: string[] } {
   const out: string[] = []
   const err: string[] = []
   return {
@@ -19,7 +22,8 @@ export function cliContext(database: Database): CliContext & { out: string[]; er
     io: { out: (line) => out.push(line), err: (line) => err.push(line) },
     config: TEST_CONFIG,
     clock: testClock(),
-    withDatabase: (fn) => fn(database),
+    withDatabase: (fn) =>
+      database === null ? Promise.reject(new Error('this command needs no database')) : fn(database),
   }
 }
 
