@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort, ROOT, waitForOk } from './support/processes.ts'
+import { freePort, freePorts, ROOT, waitForOk } from './support/processes.ts'
 
 /** Starts `bun src/main.ts` with `env`; resolves with its exit code and output, or kills it after `ms`. */
 async function runMain(env: Record<string, string>, ms = 20_000) {
@@ -61,7 +61,7 @@ describe('bun run start', () => {
   }, 90_000)
 
   test('starts on an empty embedded database with demo data, serves both ports, and stops cleanly on SIGTERM', async () => {
-    const [apiPort, resolverPort] = [await freePort(), await freePort()]
+    const [apiPort, resolverPort] = (await freePorts(2)) as [number, number]
     const env = {
       DATA_DIR: join(mkdtempSync(join(tmpdir(), 'start-')), 'pglite'),
       API_PORT: String(apiPort),

@@ -11,7 +11,7 @@ import { signingKeys } from '../../src/db/schema.ts'
 import { recordLogLines, recordSecret } from '../security/log-audit.ts'
 import { apiRequest, TEST_CONFIG, testDeps } from '../support/app.ts'
 import { useTestDatabase } from '../support/db.ts'
-import { freePort, ROOT, waitForOk } from '../support/processes.ts'
+import { freePorts, ROOT, waitForOk } from '../support/processes.ts'
 import { authHarness, obtainToken, probe, seedClient, seedOrganization } from './helpers.ts'
 
 const database = useTestDatabase()
@@ -179,8 +179,7 @@ describe('switching between the database and the environment', () => {
 
 describe('bun run start with JWT_SECRET', () => {
   test('serves the derived key in the JWKS and never creates one in the database', async () => {
-    const ports = await Promise.all([freePort(), freePort()])
-    const [apiPort, resolverPort] = ports as [number, number]
+    const [apiPort, resolverPort] = (await freePorts(2)) as [number, number]
     const child = Bun.spawn([process.execPath, 'src/main.ts'], {
       cwd: ROOT,
       env: {

@@ -17,10 +17,18 @@ export const PUBLIC_ORIGINS = {
 
 /** A port the OS reports free on 127.0.0.1. */
 export async function freePort(): Promise<number> {
-  const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
-  const port = server.port as number
-  await server.stop(true)
-  return port
+  const [port] = await freePorts(1)
+  return port as number
+}
+
+/** `count` distinct free ports: all are held at once, so none is handed out twice. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () =>
+    Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() }),
+  )
+  const ports = servers.map((server) => server.port as number)
+  await Promise.all(servers.map((server) => server.stop(true)))
+  return ports
 }
 
 /** The environment of a child: only what it needs, never the test runner's own DATABASE_URL. */
@@ -76,9 +84,23 @@ process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL')
 })
 
-/** Starts `bun src/main.ts` on two free ports and waits until `/readyz` answers 200 on both. */
+/**
+ * Starts `bun src/main.ts` on two free ports and waits until `/readyz` answers 200 on both. A port found free can
+ * be taken by another process before the child binds it; such a start is tried again on new ports.
+ */
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
-  const [apiPort, resolverPort] = [await freePort(), await freePort()]
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options)
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof Error) || !error.message.includes('cannot serve the'))
+        throw error
+    }
+  }
+}
+
+async function startOnce(options: InstanceOptions): Promise<Instance> {
+  const [apiPort, resolverPort] = (await freePorts(2)) as [number, number]
   const child = Bun.spawn([process.execPath, 'src/main.ts'], {
     cwd: ROOT,
     env: childEnv({
