@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import { type PostgresTarget, postgresTarget, socketOption } from './connection-url.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import * as schema from './schema.ts'
 
@@ -57,9 +58,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  await migratePostgresLocked(url)
-  const client = postgres(url, {
+async function openPostgres(connectionUrl: string): Promise<Database> {
+  const target = postgresTarget(connectionUrl)
+  await migratePostgresLocked(target)
+  const client = postgres(target.url, {
+    ...socketOption(target),
     max: 10,
     connect_timeout: 3,
     idle_timeout: 30,
@@ -97,8 +100,13 @@ async function openPostgres(url: string): Promise<Database> {
   }
 }
 
-async function migratePostgresLocked(url: string): Promise<void> {
-  const client = postgres(url, { max: 1, connect_timeout: 5, onnotice: () => {} })
+async function migratePostgresLocked(target: PostgresTarget): Promise<void> {
+  const client = postgres(target.url, {
+    ...socketOption(target),
+    max: 1,
+    connect_timeout: 5,
+    onnotice: () => {},
+  })
   try {
     await client`select pg_advisory_lock(${MIGRATION_LOCK})`
     await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER })

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
 import postgres from 'postgres'
+import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
 import { type Database, openDatabase } from '../../src/db/database.ts'
 
 let template: Promise<PGlite> | null = null
@@ -27,11 +28,12 @@ async function openPgliteClone(): Promise<Database> {
 
 async function openPostgresCopy(url: string): Promise<Database> {
   const name = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`
-  const admin = postgres(url, { max: 1, onnotice: () => {} })
+  const target = postgresTarget(url)
+  const admin = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
   await admin.unsafe(`create database ${name}`)
-  const target = new URL(url)
-  target.pathname = `/${name}`
-  const database = await openDatabase({ url: target.toString() })
+  const copy = new URL(url)
+  copy.pathname = `/${name}`
+  const database = await openDatabase({ url: copy.toString() })
   return {
     ...database,
     async close() {

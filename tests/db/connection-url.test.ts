@@ -1,0 +1,100 @@
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import postgres from 'postgres'
+import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
+import { openDatabase } from '../../src/db/database.ts'
+import { TEST_DATABASE_URL } from '../support/db.ts'
+
+describe('postgresTarget', () => {
+  test('a URL naming a host is handed on unchanged, query and all', () => {
+    for (const url of [
+      'postgres://u:p@db.example:5432/gs1dl',
+      'postgresql://u@127.0.0.1/gs1dl?sslmode=require&application_name=a%20b',
+      'postgres://u@[::1]:6543/x',
+    ])
+      expect(postgresTarget(url)).toEqual({ url, socket: null })
+  })
+
+  test('a socket directory in the host parameter becomes the socket file, port 5432 by default', () => {
+    expect(postgresTarget('postgresql:///gs1dl?host=/var/lib/postgresql')).toEqual({
+      url: 'postgresql://localhost/gs1dl',
+      socket: '/var/lib/postgresql/.s.PGSQL.5432',
+    })
+    expect(postgresTarget('postgresql://u@h:6000/gs1dl?sslmode=disable&host=/tmp/')).toEqual({
+      url: 'postgresql://u@localhost:6000/gs1dl?sslmode=disable',
+      socket: '/tmp/.s.PGSQL.6000',
+    })
+  })
+
+  test('a percent-encoded socket directory as the host becomes the socket file, credentials kept', () => {
+    expect(postgresTarget('postgres://u:secret@%2Fvar%2Flib%2Fpostgresql:5433/gs1dl')).toEqual({
+      url: 'postgres://u:secret@localhost:5433/gs1dl',
+      socket: '/var/lib/postgresql/.s.PGSQL.5433',
+    })
+  })
+
+  test('a host name in the host parameter replaces the URL host, and never reaches the server as a setting', () => {
+    expect(postgresTarget('postgres://u@h/gs1dl?host=db.internal')).toEqual({
+      url: 'postgres://u@db.internal/gs1dl',
+      socket: null,
+    })
+    expect(postgresTarget('postgres://u@h/gs1dl?host=')).toEqual({
+      url: 'postgres://u@h/gs1dl',
+      socket: null,
+    })
+  })
+
+  test('property: the result never carries a host parameter, and a socket file is named for the port', () => {
+    const segment = fc.stringMatching(/^[a-z0-9_-]{1,12}$/)
+    fc.assert(
+      fc.property(
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+        fc.option(fc.integer({ min: 1, max: 65535 })),
+        (dirs, port) => {
+          const dir = `/${dirs.join('/')}`
+          const authority = port === null ? 'h' : `h:${port}`
+          const target = postgresTarget(`postgresql://u@${authority}/db?host=${encodeURIComponent(dir)}`)
+          expect(new URL(target.url).searchParams.has('host')).toBe(false)
+          expect(target.socket).toBe(`${dir}/.s.PGSQL.${port ?? 5432}`)
+        },
+      ),
+    )
+  })
+})
+
+describe.if(TEST_DATABASE_URL !== null)('openDatabase over a Unix socket', () => {
+  test('both libpq socket forms reach the server through its socket, not TCP', async () => {
+    const target = postgresTarget(TEST_DATABASE_URL as string)
+    const admin = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
+    const [row] = await admin`show unix_socket_directories`
+    const directory =
+      String(row?.unix_socket_directories ?? '')
+        .split(',')[0]
+        ?.trim() ?? ''
+    expect(directory).toStartWith('/')
+    const name = `t_socket_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
+    await admin.unsafe(`create database ${name}`)
+    try {
+      const tcp = new URL(target.url)
+      const user = tcp.username === '' ? '' : `${tcp.username}@`
+      const port = tcp.port === '' ? '' : `:${tcp.port}`
+      for (const url of [
+        `postgresql://${user}localhost${port}/${name}?host=${encodeURIComponent(directory)}`,
+        `postgresql://${user}${encodeURIComponent(directory)}${port}/${name}`,
+      ]) {
+        const database = await openDatabase({ url })
+        try {
+          // A Unix-socket session has no server IP address.
+          expect(
+            await database.queryRows('select inet_server_addr() is null, current_database()', []),
+          ).toEqual([[true, name]])
+        } finally {
+          await database.close()
+        }
+      }
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end({ timeout: 5 })
+    }
+  })
+})
