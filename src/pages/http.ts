@@ -1,7 +1,8 @@
 /** HTML responses of the product pages: security headers, ETag and `304`, HEAD, the locale cookie. */
+
+import { HTML_CSP } from '../html/layout.ts'
 import { CONTENT_TYPE_HTML, LOCALE_COOKIE } from '../resolver/constants.ts'
 import { headResponse } from '../resolver/responses.ts'
-import { HTML_CSP } from './layout.ts'
 
 /** Product pages may be cached briefly by browsers and CDNs; a publish shows within five minutes. */
 export const CACHE_PAGE = 'public, max-age=300'

@@ -1,4 +1,7 @@
 /** The product pages as a pure Web-Fetch handler: `/{locale}/{brand}/{product}/{page}` on {resolver_url} and custom domains. */
+
+import { renderErrorPage } from '../html/error-page.ts'
+import { uiLanguage } from '../html/messages.ts'
 import type { Catalog, CatalogProduct } from '../resolver/catalog.ts'
 import { compileConfig, type ResolverConfig } from '../resolver/config.ts'
 import { ERROR_INTERNAL, ERROR_METHOD, ERROR_NOT_FOUND } from '../resolver/constants.ts'
@@ -6,9 +9,7 @@ import { configuredHost, configuredHosts, customDomainHost, type ScanHost } from
 import { scannerLanguages } from '../resolver/language.ts'
 import { type PageView, pagePath, productView } from '../resolver/product-view.ts'
 import { type RequestTarget, splitRequestUrl } from '../resolver/request-url.ts'
-import { renderErrorPage } from './error-page.ts'
 import { errorPageResponse, localeCookie, optionsResponse, pageResponse, redirect } from './http.ts'
-import { uiLanguage } from './messages.ts'
 import { pageMessages } from './page-messages.ts'
 import { type PagePath, parsePagePath } from './page-path.ts'
 import { decodeParam, rawParam, SET_LOCALE, withoutParam, withQuery } from './page-query.ts'

@@ -1,6 +1,7 @@
 /** Interface strings of the product pages, in the languages of the resolver's views (en, fr, de, es). */
+
+import type { ErrorText, UiLanguage } from '../html/messages.ts'
 import type { ItemDetailKind } from './item-details.ts'
-import type { ErrorText, UiLanguage } from './messages.ts'
 
 export interface PageMessages {
   /** Label of the language picker. */

@@ -1,10 +1,11 @@
 /** The server-rendered product page `/{locale}/{brand}/{product}/{page}`: name, title, content, this item, links, languages. */
+
+import { escapeHtml, renderLayout } from '../html/layout.ts'
+import { messages, type UiLanguage, uiLanguage } from '../html/messages.ts'
 import { hreflangTag, pickLanguage } from '../resolver/language.ts'
 import { type PageView, type ProductView, pagePath, pageTitle } from '../resolver/product-view.ts'
 import { type ItemDetail, itemDetails } from './item-details.ts'
 import { languageName, primaryLanguage } from './languages.ts'
-import { escapeHtml, renderLayout } from './layout.ts'
-import { messages, type UiLanguage, uiLanguage } from './messages.ts'
 import { type PageMessages, pageMessages } from './page-messages.ts'
 import { appendParam, pinnedParams, SET_LOCALE, withQuery } from './page-query.ts'
 

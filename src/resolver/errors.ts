@@ -1,6 +1,6 @@
 /** Resolver errors: `{status, error}` JSON for JSON-ish `Accept`, else the HTML error page (SPEC Errors items 5–6). */
-import { renderErrorPage } from '../pages/error-page.ts'
-import { messages, type UiLanguage, uiLanguage } from '../pages/messages.ts'
+import { renderErrorPage } from '../html/error-page.ts'
+import { messages, type UiLanguage, uiLanguage } from '../html/messages.ts'
 import { ALLOW, CACHE_ERROR, MEDIA_JSON, VARY } from './constants.ts'
 import { scannerLanguages } from './language.ts'
 import { negotiate } from './negotiate.ts'

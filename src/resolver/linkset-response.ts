@@ -1,7 +1,7 @@
 /** The four linkset formats of SPEC "Linkset formats", with their `Link` header (RFC 9264 §6, JSON-LD 1.1 §6.1). */
 import { dropOldest } from '../bounded-map.ts'
-import { renderLinksetPage } from '../pages/linkset-page.ts'
-import { uiLanguage } from '../pages/messages.ts'
+import { renderLinksetPage } from '../html/linkset-page.ts'
+import { uiLanguage } from '../html/messages.ts'
 import {
   CACHE_PERSONAL,
   CACHE_RESOLVED,

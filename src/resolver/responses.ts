@@ -1,5 +1,5 @@
 /** Response builders with the headers every resolver response carries (SPEC CORS table, redirect rule 5). */
-import { HTML_CSP } from '../pages/layout.ts'
+import { HTML_CSP } from '../html/layout.ts'
 import {
   ALLOW,
   CACHE_PERSONAL,

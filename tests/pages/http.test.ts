@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
+import { HTML_CSP } from '../../src/html/layout.ts'
 import { etagOf, noneMatch } from '../../src/pages/http.ts'
-import { HTML_CSP } from '../../src/pages/layout.ts'
 import { answer } from './fixtures.ts'
 
 const OIL = '/en/northwind/olive-oil/info'

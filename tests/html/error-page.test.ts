@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { renderErrorPage } from '../../src/pages/error-page.ts'
-import { uiLanguage } from '../../src/pages/messages.ts'
+import { renderErrorPage } from '../../src/html/error-page.ts'
+import { uiLanguage } from '../../src/html/messages.ts'
 
 describe('renderErrorPage', () => {
   const titles: [string, number, string][] = [

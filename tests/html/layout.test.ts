@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { escapeHtml, HTML_CSP, jsonForScript, renderLayout } from '../../src/pages/layout.ts'
-import { STYLE, STYLE_HASH } from '../../src/pages/styles.ts'
+import { escapeHtml, HTML_CSP, jsonForScript, renderLayout } from '../../src/html/layout.ts'
+import { STYLE, STYLE_HASH } from '../../src/html/styles.ts'
 
 describe('escapeHtml', () => {
   test('escapes the five HTML special characters', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { renderLinksetPage } from '../../src/pages/linkset-page.ts'
+import { renderLinksetPage } from '../../src/html/linkset-page.ts'
 
 const entry = {
   anchor: 'https://id.example/01/09506000134352',
