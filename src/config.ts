@@ -41,23 +41,29 @@ const DEFAULTS = {
   dataDir: './.data/pglite',
   apiPort: '3000',
   resolverPort: '3001',
-  apiUrl: 'http://localhost:3000',
-  resolverUrl: 'http://localhost:3001',
-  shortUrl: 'http://127.0.0.1:3001',
   customDomainScheme: 'https',
 } as const
 
 /** Builds the configuration from environment variables (DESIGN §3). Never throws. */
 export function readConfig(env: Env): ConfigResult {
   const errors: string[] = []
+  const databaseUrl = readDatabaseUrl(env.DATABASE_URL, errors)
+  const apiPort = readPort('API_PORT', env.API_PORT ?? DEFAULTS.apiPort, errors)
+  const resolverPort = readPort('RESOLVER_PORT', env.RESOLVER_PORT ?? DEFAULTS.resolverPort, errors)
+  if (apiPort === resolverPort && apiPort > 0) {
+    errors.push(
+      'API_PORT and RESOLVER_PORT must differ: the code API and the resolver each need their own port',
+    )
+  }
+  const defaults = originDefaults(apiPort, resolverPort)
   const config: Config = {
-    databaseUrl: readDatabaseUrl(env.DATABASE_URL, errors),
+    databaseUrl,
     dataDir: nonEmpty(env.DATA_DIR) ?? DEFAULTS.dataDir,
-    apiPort: readPort('API_PORT', env.API_PORT ?? DEFAULTS.apiPort, errors),
-    resolverPort: readPort('RESOLVER_PORT', env.RESOLVER_PORT ?? DEFAULTS.resolverPort, errors),
-    apiUrl: readOrigin('API_URL', env.API_URL ?? DEFAULTS.apiUrl, errors),
-    resolverUrl: readOrigin('RESOLVER_URL', env.RESOLVER_URL ?? DEFAULTS.resolverUrl, errors),
-    shortUrl: readOrigin('SHORT_URL', env.SHORT_URL ?? DEFAULTS.shortUrl, errors),
+    apiPort,
+    resolverPort,
+    apiUrl: readOrigin('API_URL', env.API_URL ?? defaults.apiUrl, errors),
+    resolverUrl: readOrigin('RESOLVER_URL', env.RESOLVER_URL ?? defaults.resolverUrl, errors),
+    shortUrl: readOrigin('SHORT_URL', env.SHORT_URL ?? defaults.shortUrl, errors),
     customDomainScheme: readScheme(env.CUSTOM_DOMAIN_SCHEME ?? DEFAULTS.customDomainScheme, errors),
     security: readSecurityConfig(env, errors),
     ...readSigningKeySource(env, errors),
@@ -81,13 +87,30 @@ export function readResolverConfig(
   env: Env,
 ): { ok: true; config: ResolverEnvConfig } | { ok: false; errors: string[] } {
   const errors: string[] = []
+  const resolverPort = readPort('RESOLVER_PORT', env.RESOLVER_PORT ?? DEFAULTS.resolverPort, errors)
+  const defaults = originDefaults(Number(DEFAULTS.apiPort), resolverPort)
   const config: ResolverEnvConfig = {
-    resolverPort: readPort('RESOLVER_PORT', env.RESOLVER_PORT ?? DEFAULTS.resolverPort, errors),
-    resolverUrl: readOrigin('RESOLVER_URL', env.RESOLVER_URL ?? DEFAULTS.resolverUrl, errors),
-    shortUrl: readOrigin('SHORT_URL', env.SHORT_URL ?? DEFAULTS.shortUrl, errors),
+    resolverPort,
+    resolverUrl: readOrigin('RESOLVER_URL', env.RESOLVER_URL ?? defaults.resolverUrl, errors),
+    shortUrl: readOrigin('SHORT_URL', env.SHORT_URL ?? defaults.shortUrl, errors),
     customDomainScheme: readScheme(env.CUSTOM_DOMAIN_SCHEME ?? DEFAULTS.customDomainScheme, errors),
   }
   return errors.length === 0 ? { ok: true, config } : { ok: false, errors }
+}
+
+/**
+ * The origins' defaults follow the ports (DESIGN §3 gives them for the default ports): a resolver moved to another
+ * port with no RESOLVER_URL would otherwise answer 404 to every scan, its `Host` matching no configured host. A port
+ * of 0 (the system picks one) or an invalid one keeps the default origin.
+ */
+function originDefaults(apiPort: number, resolverPort: number) {
+  const api = apiPort > 0 ? apiPort : Number(DEFAULTS.apiPort)
+  const resolver = resolverPort > 0 ? resolverPort : Number(DEFAULTS.resolverPort)
+  return {
+    apiUrl: `http://localhost:${api}`,
+    resolverUrl: `http://localhost:${resolver}`,
+    shortUrl: `http://127.0.0.1:${resolver}`,
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -1,7 +1,7 @@
 /** `bun run start`: read the configuration, open and migrate the database, seed a first embedded start, serve both ports. */
 import { banner } from './banner.ts'
 import { createService } from './boot.ts'
-import { isEmpty, seedDemo } from './db/seed.ts'
+import { hasDemoCatalog, isEmpty, seedDemo } from './db/seed.ts'
 import { createStdoutLogger, errorMessage, errorName } from './log.ts'
 import { serverOptions } from './security/server-limits.ts'
 import { startFromEnvironment } from './startup.ts'
@@ -33,9 +33,17 @@ async function listen(
   }
 }
 const servers: ReturnType<typeof Bun.serve>[] = []
-servers.push(await listen('api', config.apiPort, service.api))
-servers.push(await listen('resolver', config.resolverPort, service.resolver))
-console.log(banner(config, seed?.client ?? null))
+const apiServer = await listen('api', config.apiPort, service.api)
+servers.push(apiServer)
+const resolverServer = await listen('resolver', config.resolverPort, service.resolver)
+servers.push(resolverServer)
+console.log(
+  banner(config, {
+    ports: { api: apiServer.port ?? config.apiPort, resolver: resolverServer.port ?? config.resolverPort },
+    demoClient: seed?.client ?? null,
+    demoCatalog: seed !== null || (await hasDemoCatalog(database)),
+  }),
+)
 
 let stopping = false
 async function shutdown(signal: string) {

@@ -63,6 +63,35 @@ describe('readConfig', () => {
     })
   })
 
+  test('the default origins follow the ports, so a moved resolver still knows its own host', () => {
+    const r = readConfig({ API_PORT: '8080', RESOLVER_PORT: '8081' })
+    expect(r.ok && [r.config.apiUrl, r.config.resolverUrl, r.config.shortUrl]).toEqual([
+      'http://localhost:8080',
+      'http://localhost:8081',
+      'http://127.0.0.1:8081',
+    ])
+    const zero = readConfig({ API_PORT: '0', RESOLVER_PORT: '0' })
+    expect(zero.ok && [zero.config.apiUrl, zero.config.resolverUrl]).toEqual([
+      'http://localhost:3000',
+      'http://localhost:3001',
+    ])
+    const set = readConfig({ RESOLVER_PORT: '8081', RESOLVER_URL: 'https://id.example.com' })
+    expect(set.ok && [set.config.resolverUrl, set.config.shortUrl]).toEqual([
+      'https://id.example.com',
+      'http://127.0.0.1:8081',
+    ])
+  })
+
+  test('refuses one port for both servers (port 0, a port each picked by the system, is allowed)', () => {
+    expect(readConfig({ API_PORT: '4000', RESOLVER_PORT: '4000' })).toEqual({
+      ok: false,
+      errors: [
+        'API_PORT and RESOLVER_PORT must differ: the code API and the resolver each need their own port',
+      ],
+    })
+    expect(readConfig({ API_PORT: '0', RESOLVER_PORT: '0' }).ok).toBe(true)
+  })
+
   test('refuses to serve the resolver on the API origin', () => {
     expect(readConfig({ RESOLVER_URL: 'http://localhost:3000' })).toEqual({
       ok: false,
@@ -133,6 +162,14 @@ describe('readResolverConfig (the standalone resolver entries)', () => {
         customDomainScheme: 'https',
       },
     })
+  })
+
+  test('its default origins follow RESOLVER_PORT as well', () => {
+    const r = readResolverConfig({ RESOLVER_PORT: '9001' })
+    expect(r.ok && [r.config.resolverUrl, r.config.shortUrl]).toEqual([
+      'http://localhost:9001',
+      'http://127.0.0.1:9001',
+    ])
   })
 
   test('checks every value with the same rules, and reports each error', () => {

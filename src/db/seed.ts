@@ -22,6 +22,15 @@ export async function isEmpty(database: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0
 }
 
+/** True when the demo organization is in the database (the demo catalog was loaded). */
+export async function hasDemoCatalog(database: Database): Promise<boolean> {
+  const rows = await database.db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, DEMO_ORGANIZATION))
+  return rows.length > 0
+}
+
 /** Imports the demo catalog and creates the demo client unless the organization already has one. */
 export async function seedDemo(database: Database, clock: () => number): Promise<DemoSeed> {
   const imported = await importCatalog(database.db, demoCatalog)

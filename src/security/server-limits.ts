@@ -46,13 +46,15 @@ export interface ServerOptions {
   maxRequestBodySize: number
   idleTimeout: number
   development: false
+  reusePort: false
   fetch: (request: Request, server: PeerSource) => Response | Promise<Response>
   error: (error: unknown) => Response
 }
 
 /**
  * The options of one port. `development: false` keeps Bun's error page (with its stack trace) off
- * whatever `NODE_ENV` says.
+ * whatever `NODE_ENV` says. With it, Bun also sets SO_REUSEPORT unless told not to: a second process (or the
+ * other port's server) would then bind the same port without an error and take part of its traffic.
  *
  * @example
  * Bun.serve(serverOptions({ surface: 'api', port: config.apiPort, fetch: service.api, security: config.security }))
@@ -64,6 +66,7 @@ export function serverOptions(input: ServerOptionsInput): ServerOptions {
     maxRequestBodySize: input.surface === 'api' ? API_MAX_BODY_BYTES : RESOLVER_MAX_BODY_BYTES,
     idleTimeout: security.idleTimeoutSeconds,
     development: false,
+    reusePort: false,
     fetch: guardRequests(input.surface, input.fetch, input.onError),
     error: (error) => {
       report(input.onError, error)

@@ -51,6 +51,18 @@ describe('server options', () => {
   })
 })
 
+describe('one server per port', () => {
+  test('a second server on a port already served is refused, not given part of its traffic', () => {
+    const handler = () => new Response()
+    expect(() =>
+      Bun.serve(serverOptions({ surface: 'api', port: api.port as number, fetch: handler })),
+    ).toThrow(/in use/)
+    expect(() =>
+      Bun.serve(serverOptions({ surface: 'resolver', port: resolver.port as number, fetch: handler })),
+    ).toThrow(/in use/)
+  })
+})
+
 describe('URL limit: 8 KiB', () => {
   test('the API answers 414 in the error envelope for a longer URL, and serves URLs up to the limit', async () => {
     const long = await fetch(apiUrl(`/code?${'a'.repeat(MAX_URL_BYTES)}`), { method: 'POST' })
