@@ -5,6 +5,7 @@ import { type Issue, issue } from '../gs1/issue.ts'
 import { duplicates } from './duplicates.ts'
 import { CatalogFile, MAX_NAME_CHARS } from './schema.ts'
 import { checkBrands } from './validate-brands.ts'
+import { checkOwnership } from './validate-ownership.ts'
 import { checkProduct, checkProductReferences } from './validate-products.ts'
 
 /** What the database already holds that the file may refer to. */
@@ -17,6 +18,10 @@ export interface KnownSlugs {
   readonly productSlugs?: ReadonlyMap<string, string>
   /** Brand slug → the custom domain stored for it (brands the file names that have one). */
   readonly brandDomains?: ReadonlyMap<string, string>
+  /** Brand slug → slug of the organization that owns the stored brand (brands the file names). */
+  readonly brandOrganizations?: ReadonlyMap<string, string>
+  /** GTIN-14 → the stored product's brand and that brand's organization (GTINs the file names). */
+  readonly productOwners?: ReadonlyMap<string, { readonly brand: string; readonly organization: string }>
 }
 
 export const NO_KNOWN_SLUGS: KnownSlugs = { organizations: new Set(), brands: new Set(), domains: new Map() }
@@ -54,6 +59,7 @@ export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLU
     ...nameIssues(catalog.brands, 'brands'),
     ...catalog.products.flatMap((p, i) => checkProduct(p, file.products?.[i]?.gtin ?? '', `products[${i}]`)),
     ...checkProductReferences(catalog, known),
+    ...checkOwnership(catalog, known),
   ]
   return errors.length > 0 ? { ok: false, errors } : { ok: true, catalog }
 }

@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../catalog/duplicates.ts'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
 import { type KnownSlugs, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
+import { parseGtin } from '../gs1/gtin.ts'
 import type { Issue } from '../gs1/issue.ts'
 import { type CanonicalProduct, canonicalProduct, chunks, loadProducts } from './catalog-rows.ts'
 import { CATALOG_CHANNEL, CLIENTS_CHANNEL } from './channels.ts'
@@ -55,14 +56,16 @@ async function knownSlugs(db: Db, input: unknown): Promise<KnownSlugs> {
   const brandSlugs = distinct(strings(file.products, 'brand'), strings(file.brands, 'slug'))
   const domains = distinct(strings(file.brands, 'customDomain'))
   const productSlugs = distinct(strings(file.products, 'slug'))
-  const [orgRows, brandRows, domainRows, productRows] = await Promise.all([
+  const gtins = distinct(strings(file.products, 'gtin').flatMap((g) => gtin14(g)))
+  const [orgRows, brandRows, domainRows, productRows, ownerRows] = await Promise.all([
     inParts(orgSlugs, (part) =>
       db.select({ slug: organizations.slug }).from(organizations).where(inArray(organizations.slug, part)),
     ),
     inParts(brandSlugs, (part) =>
       db
-        .select({ slug: brands.slug, domain: brands.customDomain })
+        .select({ slug: brands.slug, domain: brands.customDomain, organization: organizations.slug })
         .from(brands)
+        .innerJoin(organizations, eq(brands.organizationId, organizations.id))
         .where(inArray(brands.slug, part)),
     ),
     inParts(domains, (part) =>
@@ -78,6 +81,14 @@ async function knownSlugs(db: Db, input: unknown): Promise<KnownSlugs> {
         .innerJoin(brands, eq(products.brandId, brands.id))
         .where(inArray(products.slug, part)),
     ),
+    inParts(gtins, (part) =>
+      db
+        .select({ gtin: products.gtin, brand: brands.slug, organization: organizations.slug })
+        .from(products)
+        .innerJoin(brands, eq(products.brandId, brands.id))
+        .innerJoin(organizations, eq(brands.organizationId, organizations.id))
+        .where(inArray(products.gtin, part)),
+    ),
   ])
   return {
     organizations: new Set(orgRows.map((r) => r.slug)),
@@ -85,7 +96,15 @@ async function knownSlugs(db: Db, input: unknown): Promise<KnownSlugs> {
     domains: new Map(domainRows.map((r) => [r.domain ?? '', r.slug])),
     productSlugs: new Map(productRows.map((r) => [productSlugKey(r), r.gtin])),
     brandDomains: new Map(brandRows.flatMap((r) => (r.domain === null ? [] : [[r.slug, r.domain]]))),
+    brandOrganizations: new Map(brandRows.map((r) => [r.slug, r.organization])),
+    productOwners: new Map(ownerRows.map((r) => [r.gtin, { brand: r.brand, organization: r.organization }])),
   }
+}
+
+/** The GTIN-14 the import stores for a GTIN of the file, or nothing for one the validation will refuse. */
+function gtin14(gtin: string): string[] {
+  const parsed = parseGtin(gtin)
+  return parsed.ok ? [parsed.gtin] : []
 }
 
 /** Runs `query` over `values` in parts of 5,000 and joins the rows; no query for no values. */

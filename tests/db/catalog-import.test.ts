@@ -274,3 +274,57 @@ describe('catalog import', () => {
     ).rejects.toThrow(refused)
   })
 })
+
+describe('catalog import: ownership across organizations', () => {
+  const RICE = '09506000134352'
+  const globex = { slug: 'globex', name: 'Globex', plan: 'starter', subscriptionStatus: 'active' } as const
+  const riceOwner = async () =>
+    (await exportCatalog(database().db, 'acme'))?.products?.find((p) => p.gtin === RICE)?.brand ?? null
+
+  test("refuses to move a stored product to another organization's brand, and writes nothing", async () => {
+    await importCatalog(database().db, smallCatalog())
+    const file = smallCatalog({ brand: 'globex-goods', slug: 'rice-g' })
+    file.organizations = [globex]
+    file.brands = [{ slug: 'globex-goods', name: 'Globex Goods', organization: 'globex' }]
+    expect(await importCatalog(database().db, file)).toEqual({
+      ok: false,
+      errors: [
+        {
+          code: 'Catalog.Ownership',
+          path: 'products[0].gtin',
+          message:
+            "GTIN 09506000134352 belongs to brand 'acme-foods' of organization 'acme'; an import cannot move it " +
+            "to brand 'globex-goods' of organization 'globex'",
+        },
+      ],
+    })
+    expect(await riceOwner()).toBe('acme-foods')
+    expect(await exportCatalog(database().db, 'globex')).toBeNull()
+  })
+
+  test('refuses to move a stored brand to another organization', async () => {
+    const file = smallCatalog()
+    file.organizations = [globex]
+    file.brands = [{ slug: 'acme-foods', name: 'Acme Foods', organization: 'globex' }]
+    const result = await importCatalog(database().db, file)
+    expect(result.ok ? [] : result.errors).toEqual([
+      {
+        code: 'Catalog.Ownership',
+        path: 'brands[0].organization',
+        message: "brand 'acme-foods' belongs to organization 'acme'; an import cannot move it to 'globex'",
+      },
+    ])
+    expect(await riceOwner()).toBe('acme-foods')
+  })
+
+  test('moves a product between two brands of one organization, and back', async () => {
+    const bakery = { slug: 'acme-bakery', name: 'Acme Bakery', organization: 'acme' }
+    const moved = smallCatalog({ brand: 'acme-bakery' })
+    moved.brands = [bakery]
+    const result = await importCatalog(database().db, moved)
+    expect(result.ok && result.report.products).toEqual({ created: 0, updated: 1, unchanged: 0 })
+    expect(await riceOwner()).toBe('acme-bakery')
+    expect((await importCatalog(database().db, smallCatalog())).ok).toBe(true)
+    expect(await riceOwner()).toBe('acme-foods')
+  })
+})

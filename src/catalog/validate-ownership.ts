@@ -1,0 +1,41 @@
+/**
+ * Ownership across organizations: an import never moves a stored brand to another organization, nor a stored
+ * product (its GTIN) to a brand of another organization (`Catalog.Ownership`). Within one organization a product
+ * may move between brands.
+ */
+import { type Issue, issue } from '../gs1/issue.ts'
+import type { KnownSlugs, ValidCatalog } from './validate.ts'
+
+export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
+  const errors: Issue[] = []
+  catalog.brands.forEach((b, i) => {
+    const owner = known.brandOrganizations?.get(b.slug)
+    if (owner !== undefined && owner !== b.organization) {
+      errors.push(
+        issue(
+          'Catalog.Ownership',
+          `brands[${i}].organization`,
+          `brand '${b.slug}' belongs to organization '${owner}'; an import cannot move it to '${b.organization}'`,
+        ),
+      )
+    }
+  })
+  // The organization each brand the file names ends up in: the file's word for a brand it lists, else the stored one.
+  const brandOrganization = new Map(known.brandOrganizations)
+  for (const b of catalog.brands)
+    if (!brandOrganization.has(b.slug)) brandOrganization.set(b.slug, b.organization)
+  catalog.products.forEach((p, i) => {
+    const stored = known.productOwners?.get(p.gtin)
+    const organization = brandOrganization.get(p.brand)
+    if (stored === undefined || organization === undefined || stored.organization === organization) return
+    errors.push(
+      issue(
+        'Catalog.Ownership',
+        `products[${i}].gtin`,
+        `GTIN ${p.gtin} belongs to brand '${stored.brand}' of organization '${stored.organization}'; an import ` +
+          `cannot move it to brand '${p.brand}' of organization '${organization}'`,
+      ),
+    )
+  })
+  return errors
+}
