@@ -50,7 +50,7 @@ export function readConfig(env: Env): ConfigResult {
   const databaseUrl = readDatabaseUrl(env.DATABASE_URL, errors)
   const apiPort = readPort('API_PORT', env.API_PORT ?? DEFAULTS.apiPort, errors)
   const resolverPort = readPort('RESOLVER_PORT', env.RESOLVER_PORT ?? DEFAULTS.resolverPort, errors)
-  if (apiPort === resolverPort && apiPort > 0) {
+  if (apiPort === resolverPort && isListeningPort(apiPort)) {
     errors.push(
       'API_PORT and RESOLVER_PORT must differ: the code API and the resolver each need their own port',
     )
@@ -104,13 +104,18 @@ export function readResolverConfig(
  * of 0 (the system picks one) or an invalid one keeps the default origin.
  */
 function originDefaults(apiPort: number, resolverPort: number) {
-  const api = apiPort > 0 ? apiPort : Number(DEFAULTS.apiPort)
-  const resolver = resolverPort > 0 ? resolverPort : Number(DEFAULTS.resolverPort)
+  const api = isListeningPort(apiPort) ? apiPort : Number(DEFAULTS.apiPort)
+  const resolver = isListeningPort(resolverPort) ? resolverPort : Number(DEFAULTS.resolverPort)
   return {
     apiUrl: `http://localhost:${api}`,
     resolverUrl: `http://localhost:${resolver}`,
     shortUrl: `http://127.0.0.1:${resolver}`,
   }
+}
+
+/** A valid port other than 0 (for which the system picks one). */
+function isListeningPort(port: number): boolean {
+  return Number.isInteger(port) && port > 0 && port <= 65535
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

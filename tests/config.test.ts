@@ -75,6 +75,13 @@ describe('readConfig', () => {
       'http://localhost:3000',
       'http://localhost:3001',
     ])
+    expect(readConfig({ API_PORT: '99999', RESOLVER_PORT: '99999' })).toEqual({
+      ok: false,
+      errors: [
+        'API_PORT must be a port number from 0 to 65535',
+        'RESOLVER_PORT must be a port number from 0 to 65535',
+      ],
+    })
     const set = readConfig({ RESOLVER_PORT: '8081', RESOLVER_URL: 'https://id.example.com' })
     expect(set.ok && [set.config.resolverUrl, set.config.shortUrl]).toEqual([
       'https://id.example.com',

@@ -1,5 +1,5 @@
 /** Standalone resolver on Deno: `deno run --allow-net --allow-env --allow-read src/resolver/serve-deno.ts`. */
-import { standaloneOrExit } from './standalone.ts'
+import { listenOrExit, standaloneOrExit } from './standalone.ts'
 
 /** The part of the Deno namespace this entry uses (the project type-checks with Bun's types). */
 declare const Deno: {
@@ -13,7 +13,12 @@ declare const Deno: {
 }
 
 const { port, resolver } = await standaloneOrExit(Deno.env.toObject(), Deno.readTextFile, Deno.exit)
-Deno.serve(
-  { port, onListen: (address) => console.log(`resolver listening on port ${address.port}`) },
-  resolver,
+await listenOrExit(
+  port,
+  () =>
+    Deno.serve(
+      { port, onListen: (address) => console.log(`resolver listening on port ${address.port}`) },
+      resolver,
+    ),
+  Deno.exit,
 )

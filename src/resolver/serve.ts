@@ -1,6 +1,6 @@
 /** Standalone resolver on Bun: `bun src/resolver/serve.ts` (env: RESOLVER_URL, SHORT_URL, RESOLVER_PORT, CATALOG_FILE). */
-import { standaloneOrExit } from './standalone.ts'
+import { listenOrExit, standaloneOrExit } from './standalone.ts'
 
 const { port, resolver } = await standaloneOrExit(process.env, (path) => Bun.file(path).text(), process.exit)
-const server = Bun.serve({ port, fetch: resolver })
+const server = await listenOrExit(port, () => Bun.serve({ port, fetch: resolver }), process.exit)
 console.log(`resolver listening on port ${server.port}`)

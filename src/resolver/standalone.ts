@@ -29,7 +29,9 @@ export async function standaloneResolver(
   if (!read.ok) throw new TypeError(read.errors.join('; '))
   const { resolverPort, ...config } = read.config
   const file = env.CATALOG_FILE
-  const products = file === undefined || file === '' ? [] : readProducts(JSON.parse(await readText(file)))
+  if (file === undefined || file === '')
+    console.warn('warning: no CATALOG_FILE: the catalog is empty, and every scan answers 404')
+  const products = file === undefined || file === '' ? [] : readProducts(await catalogJson(file, readText))
   const catalog = createMemoryCatalog(products)
   const onError = (error: unknown) =>
     console.error('resolver error', error instanceof Error ? error.name : error)
@@ -42,6 +44,21 @@ export async function standaloneResolver(
   return { port: resolverPort, resolver }
 }
 
+/** The parsed CATALOG_FILE; a file that cannot be read or parsed is an error that names it. */
+async function catalogJson(file: string, readText: (path: string) => Promise<string>): Promise<unknown> {
+  let text: string
+  try {
+    text = await readText(file)
+  } catch (error) {
+    throw new TypeError(`CATALOG_FILE: cannot read ${file}: ${errorMessage(error)}`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new TypeError(`CATALOG_FILE: ${file} is not JSON: ${errorMessage(error)}`)
+  }
+}
+
 /** A catalog import file (validated like `catalog import`) or an array of CatalogProduct. */
 function readProducts(json: unknown): CatalogProduct[] {
   if (Array.isArray(json)) return json as CatalogProduct[]
@@ -51,6 +68,20 @@ function readProducts(json: unknown): CatalogProduct[] {
     throw new TypeError(`CATALOG_FILE is not a valid catalog: ${first?.path ?? '(file)'}: ${first?.message}`)
   }
   return publishedProducts(validated.catalog)
+}
+
+/** Serves with the runtime's `listen`, or ends the process with one line (a port in use, say) and exit code 1. */
+export async function listenOrExit<T>(
+  port: number,
+  listen: () => T | Promise<T>,
+  exit: (code: number) => never,
+): Promise<T> {
+  try {
+    return await listen()
+  } catch (error) {
+    console.error(`error: cannot serve the resolver on port ${port}: ${errorMessage(error)}`)
+    return exit(1)
+  }
 }
 
 /**

@@ -34,4 +34,64 @@ describe('standalone resolver', () => {
       'config error: RESOLVER_PORT must be a port number from 0 to 65535\n',
     )
   })
+
+  test('a CATALOG_FILE that cannot be read or is not JSON is an error that names it', async () => {
+    await expect(standaloneResolver({ CATALOG_FILE: 'gone.json' }, noFile)).rejects.toThrow(
+      'CATALOG_FILE: cannot read gone.json: no file in this test',
+    )
+    await expect(
+      standaloneResolver({ CATALOG_FILE: 'bad.json' }, () => Promise.resolve('{"organizations": [')),
+    ).rejects.toThrow(/^CATALOG_FILE: bad\.json is not JSON: /)
+  })
+
+  test('the Bun entry on a port in use prints one line and exits 1, without a stack trace', async () => {
+    const taken = Bun.serve({ port: 0, fetch: () => new Response('') })
+    try {
+      const child = Bun.spawn([process.execPath, 'src/resolver/serve.ts'], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          RESOLVER_PORT: String(taken.port),
+          CATALOG_FILE: 'src/catalog/demo-catalog.json',
+        },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      expect(await child.exited).toBe(1)
+      const lines = (await new Response(child.stderr).text()).trim().split('\n')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toStartWith(`error: cannot serve the resolver on port ${taken.port}: `)
+    } finally {
+      taken.stop(true)
+    }
+  })
+
+  test('the Bun entry without CATALOG_FILE warns that every scan will answer 404', async () => {
+    const child = Bun.spawn([process.execPath, 'src/resolver/serve.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', RESOLVER_PORT: '99999' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    await child.exited
+    expect(await new Response(child.stderr).text()).toBe(
+      'config error: RESOLVER_PORT must be a port number from 0 to 65535\n',
+    )
+    const started = Bun.spawn([process.execPath, 'src/resolver/serve.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', RESOLVER_PORT: '0' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    try {
+      const reader = started.stderr.getReader()
+      const { value } = await reader.read()
+      expect(new TextDecoder().decode(value)).toBe(
+        'warning: no CATALOG_FILE: the catalog is empty, and every scan answers 404\n',
+      )
+    } finally {
+      started.kill()
+      await started.exited
+    }
+  })
 })
