@@ -28,7 +28,12 @@ export const API_ERRORS = {
   conflict: { status: 409, code: 'Conflict', message: 'The request collides with existing data' },
   payloadTooLarge: { status: 413, code: 'PayloadTooLarge', message: 'The request body exceeds 1 MiB' },
   uriTooLong: { status: 414, code: 'UriTooLong', message: 'The request URL exceeds 8 KiB' },
-  unsupportedMediaType: { status: 415, code: 'UnsupportedMediaType', message: 'Unsupported Content-Type' },
+  unsupportedMediaType: {
+    status: 415,
+    code: 'UnsupportedMediaType',
+    message:
+      'Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json',
+  },
   unprocessable: { status: 422, code: 'Unprocessable', message: 'The request content is invalid' },
   internal: { status: 500, code: 'InternalError', message: 'Internal server error' },
   unavailable: { status: 503, code: 'Unavailable', message: 'The service is not ready' },

@@ -798,7 +798,7 @@ export interface operations {
            *         {
            *           "code": "UnsupportedMediaType",
            *           "path": null,
-           *           "message": "Unsupported Content-Type"
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
            *         }
            *       ]
            *     }
@@ -810,7 +810,7 @@ export interface operations {
            *         {
            *           "code": "UnsupportedMediaType",
            *           "path": null,
-           *           "message": "Unsupported Content-Type"
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
            *         }
            *       ]
            *     }
@@ -1100,7 +1100,7 @@ export interface operations {
            *         {
            *           "code": "UnsupportedMediaType",
            *           "path": null,
-           *           "message": "Unsupported Content-Type"
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
            *         }
            *       ]
            *     }
@@ -1112,7 +1112,7 @@ export interface operations {
            *         {
            *           "code": "UnsupportedMediaType",
            *           "path": null,
-           *           "message": "Unsupported Content-Type"
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
            *         }
            *       ]
            *     }
@@ -1276,7 +1276,7 @@ export interface operations {
            *         {
            *           "code": "UnsupportedMediaType",
            *           "path": null,
-           *           "message": "Unsupported Content-Type"
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
            *         }
            *       ]
            *     }

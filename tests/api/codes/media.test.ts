@@ -100,7 +100,10 @@ describe('request and response media types', () => {
         ).toEqual({
           status: 415,
           type: 'application/json',
-          body: envelope('UnsupportedMediaType', 'Unsupported Content-Type'),
+          body: envelope(
+            'UnsupportedMediaType',
+            'Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json',
+          ),
         })
       }
     }
