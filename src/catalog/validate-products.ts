@@ -1,4 +1,5 @@
 /** Validation of the catalog's products: references, slugs, languages, default page, pages and link types. */
+import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { parseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
 import { isSelectableLinkType, toLinkTypeName } from '../gs1/link-types.ts'
@@ -48,8 +49,17 @@ export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs)
 export function checkProduct(product: CatalogProductEntry, sentGtin: string, path: string): Issue[] {
   const errors: Issue[] = []
   const gtin = parseGtin(sentGtin)
-  if (!gtin.ok)
-    errors.push(issue('Catalog.CheckDigit', `${path}.gtin`, `GTIN ${sentGtin} has a wrong check digit`))
+  // The schema has already checked the digits and the length: only the check digit can be wrong here.
+  if (!gtin.ok) {
+    const expected = gs1CheckDigit(sentGtin.slice(0, -1))
+    errors.push(
+      issue(
+        'Catalog.CheckDigit',
+        `${path}.gtin`,
+        `GTIN ${sentGtin} has a wrong check digit: it ends in ${sentGtin.slice(-1)}, expected ${expected}`,
+      ),
+    )
+  }
   const languages = new Set(product.languages)
   if (!languages.has(product.defaultLanguage)) {
     errors.push(
@@ -113,7 +123,7 @@ function checkPage(
       issue(
         'Catalog.LinkType',
         `${path}.linkType`,
-        'expected a GS1 Web Vocabulary page link type as a CURIE, e.g. gs1:pip',
+        `${JSON.stringify(page.linkType)} is not a GS1 Web Vocabulary page link type; expected a CURIE such as gs1:pip`,
       ),
     )
   }

@@ -10,7 +10,10 @@ export function parseFlags<F extends FlagSpec>(args: string[], flags: F) {
   try {
     return parseArgs({ args, options: flags, allowPositionals: true, strict: true })
   } catch (error) {
-    throw new UsageError(errorMessage(error))
+    const message = errorMessage(error)
+    // node:util explains how to pass a positional that starts with '-'; a mistyped flag is far likelier.
+    const unknown = /^Unknown option '([^']+)'/.exec(message)
+    throw new UsageError(unknown ? `unknown option ${unknown[1]}` : message)
   }
 }
 

@@ -2,8 +2,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { exportCatalog } from '../db/catalog-export.ts'
 import { type ImportReport, importCatalog } from '../db/catalog-import.ts'
+import { errorMessage } from '../log.ts'
 import { parseFlags, positionals, required } from './args.ts'
-import { type CliContext, EXIT, UsageError } from './context.ts'
+import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
 
 const USAGE = ['catalog import FILE.json [--json]', 'catalog export --org SLUG [--out FILE.json]']
 const MAX_PRINTED_ERRORS = 50
@@ -21,7 +22,7 @@ export async function runCatalogCommand(args: string[], ctx: CliContext): Promis
     positionals(pos, 0, USAGE[1] as string)
     return exportOrg(required(values, 'org'), values.out, ctx)
   }
-  throw new UsageError(`usage:\n  ${USAGE.join('\n  ')}`)
+  throw unknownSubcommand('catalog', sub, USAGE)
 }
 
 async function importFile(file: string, json: boolean, ctx: CliContext): Promise<number> {
@@ -45,8 +46,8 @@ async function readJson(file: string, ctx: CliContext): Promise<unknown> {
   let text: string
   try {
     text = await readFile(file, 'utf8')
-  } catch {
-    ctx.io.err(`error: cannot read ${file}`)
+  } catch (error) {
+    ctx.io.err(`error: cannot read ${file}: ${errorMessage(error)}`)
     return undefined
   }
   try {

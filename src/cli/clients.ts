@@ -8,7 +8,7 @@ import {
   setBlocked,
 } from '../db/api-clients.ts'
 import { parseFlags, positionals, required } from './args.ts'
-import { type CliContext, EXIT, UsageError } from './context.ts'
+import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 
 const USAGE = [
   'client create --org SLUG --name NAME --scope write:codes [--scope …] [--json]',
@@ -53,13 +53,13 @@ export async function runClientCommand(args: string[], ctx: CliContext): Promise
     const [clientId] = positionals(pos, 1, USAGE[['block', 'unblock', 'delete'].indexOf(sub) + 2] as string)
     return changeClient(sub, clientId as string, ctx, json)
   }
-  throw new UsageError(`usage:\n  ${USAGE.join('\n  ')}`)
+  throw unknownSubcommand('client', sub, USAGE)
 }
 
 /** `--scope` may repeat or hold a space-separated list; at least one is required. */
 function scopesOf(value: string[] | undefined): string[] {
   const scopes = (value ?? []).flatMap((s) => s.split(' ')).filter((s) => s !== '')
-  if (scopes.length === 0) throw new UsageError('missing --scope')
+  if (scopes.length === 0) throw new UsageError('missing --scope (the API grants write:codes)')
   return scopes
 }
 

@@ -35,3 +35,13 @@ export function failureLine(error: unknown): string {
 export class UsageError extends Error {
   override name = 'UsageError'
 }
+
+/** The usage of a command group, naming the subcommand given when it is not one of them. */
+export function unknownSubcommand(
+  command: string,
+  sub: string | undefined,
+  usage: readonly string[],
+): UsageError {
+  const forms = `usage:\n  ${usage.join('\n  ')}`
+  return new UsageError(sub === undefined ? forms : `unknown command '${command} ${sub}'\n${forms}`)
+}

@@ -8,7 +8,7 @@ import { generateSigningKey } from '../auth/keys.ts'
 import type { SigningKeySource } from '../config.ts'
 import { listSigningKeys, rotateSigningKey } from '../db/signing-keys.ts'
 import { parseFlags, positionals } from './args.ts'
-import { type CliContext, EXIT, UsageError } from './context.ts'
+import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
 
 const USAGE = ['keys rotate [--json]', 'keys list [--json]']
 
@@ -55,7 +55,7 @@ export async function runKeysCommand(args: string[], ctx: CliContext): Promise<n
         ctx.io.out([k.kid, k.algorithm, k.retiredAt ? 'retired' : 'active', k.createdAt].join('\t'))
     return EXIT.ok
   }
-  throw new UsageError(`usage:\n  ${USAGE.join('\n  ')}`)
+  throw unknownSubcommand('keys', sub, USAGE)
 }
 
 /** Why `keys rotate` does nothing when the key comes from the environment, and how to rotate it instead. */

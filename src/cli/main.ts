@@ -45,7 +45,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
     return await command(args, ctx)
   } catch (error) {
     if (error instanceof UsageError) {
-      ctx.io.err(error.message)
+      ctx.io.err(error.message.startsWith('usage:') ? error.message : `error: ${error.message}`)
       return EXIT.usage
     }
     ctx.io.err(failureLine(error))

@@ -10,7 +10,7 @@ import {
 } from '../db/organizations.ts'
 import { PLANS, SUBSCRIPTION_STATUSES } from '../db/schema.ts'
 import { parseFlags, positionals, required } from './args.ts'
-import { type CliContext, EXIT, UsageError } from './context.ts'
+import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 
 const USAGE = [
   'org create --slug SLUG --name NAME [--plan free|starter|pro|enterprise] [--status active|past_due|canceled] [--json]',
@@ -59,7 +59,7 @@ export async function runOrgCommand(args: string[], ctx: CliContext): Promise<nu
     else for (const o of list) ctx.io.out(`${o.slug}\t${o.plan}\t${o.subscriptionStatus}\t${o.name}`)
     return EXIT.ok
   }
-  throw new UsageError(`usage:\n  ${USAGE.join('\n  ')}`)
+  throw unknownSubcommand('org', sub, USAGE)
 }
 
 function checkPlan(value: string) {

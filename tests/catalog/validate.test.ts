@@ -95,6 +95,12 @@ describe('validateCatalog', () => {
       pageOf(catalog, 0, 1).linkType = linkType
       expect(errorsOf(catalog)).toEqual(['Catalog.LinkType products[0].pages[1].linkType'])
     }
+    const catalog = smallCatalog()
+    pageOf(catalog, 0, 1).linkType = 'gs1:notAType'
+    const result = validateCatalog(catalog)
+    expect(result.ok ? null : result.errors[0]?.message).toBe(
+      '"gs1:notAType" is not a GS1 Web Vocabulary page link type; expected a CURIE such as gs1:pip',
+    )
   })
 
   test('rejects references to slugs that exist neither in the file nor in the database', () => {

@@ -25,7 +25,7 @@ describe('catalog commands', () => {
     expect(r.code).toBe(1)
     expect(r.err).toEqual([
       `error: ${join(dir, 'bad.json')} has 3 error(s); nothing was imported`,
-      '  Catalog.CheckDigit at products[0].gtin: GTIN 09506000134353 has a wrong check digit',
+      '  Catalog.CheckDigit at products[0].gtin: GTIN 09506000134353 has a wrong check digit: it ends in 3, expected 2',
       "  Catalog.Language at products[0].defaultLanguage: default language 'it' must be one of the product's languages",
       "  Catalog.DefaultPage at products[0].pages[0].titles: the default page must have a title in the default language 'it'",
     ])
@@ -36,8 +36,9 @@ describe('catalog commands', () => {
     const r = await run('import', file('broken.json', '{"products": ['))
     expect(r.code).toBe(1)
     expect(r.err[0]).toStartWith(`error: ${join(dir, 'broken.json')} is not valid JSON`)
-    expect((await run('import', join(dir, 'missing.json'))).err).toEqual([
-      `error: cannot read ${join(dir, 'missing.json')}`,
+    const missing = join(dir, 'missing.json')
+    expect((await run('import', missing)).err).toEqual([
+      `error: cannot read ${missing}: ENOENT: no such file or directory, open '${missing}'`,
     ])
   })
 

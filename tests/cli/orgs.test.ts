@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
+import { runCli } from '../../src/cli/main.ts'
 import { runOrgCommand } from '../../src/cli/orgs.ts'
 import { CLIENTS_CHANNEL } from '../../src/db/channels.ts'
-import { runCommand } from '../support/cli.ts'
+import { cliContext, runCommand } from '../support/cli.ts'
 import { useTestDatabase } from '../support/db.ts'
 
 const database = useTestDatabase()
@@ -35,7 +36,16 @@ describe('org commands', () => {
     await expect(run('create', '--slug', 'x', '--name', 'X', '--plan', 'gold')).rejects.toThrow(
       'plan must be one of',
     )
-    await expect(run('create', '--slug', 'x', '--bogus')).rejects.toThrow("Unknown option '--bogus'")
+    await expect(run('create', '--slug', 'x', '--bogus')).rejects.toThrow('unknown option --bogus')
+  })
+
+  test('an unknown subcommand is named before the usage; usage errors carry the error: prefix', async () => {
+    const ctx = cliContext(null)
+    expect(await runCli(['org', 'crate'], ctx)).toBe(2)
+    expect(ctx.err[0]).toStartWith("error: unknown command 'org crate'\nusage:\n  org create --slug SLUG")
+    const bare = cliContext(null)
+    expect(await runCli(['org'], bare)).toBe(2)
+    expect(bare.err[0]).toStartWith('usage:\n  org create')
   })
 
   test('org set-plan changes plan and status and notifies API-client caches', async () => {

@@ -25,7 +25,7 @@ describe('catalog import', () => {
         {
           code: 'Catalog.CheckDigit',
           path: 'products[2].gtin',
-          message: 'GTIN 09506000000001 has a wrong check digit',
+          message: 'GTIN 09506000000001 has a wrong check digit: it ends in 1, expected 8',
         },
       ],
     })
