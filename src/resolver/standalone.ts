@@ -17,8 +17,8 @@ export interface Standalone {
 }
 
 /**
- * `RESOLVER_URL`, `SHORT_URL`, `CUSTOM_DOMAIN_SCHEME`, `RESOLVER_PORT` and `CATALOG_FILE` (a catalog import file,
- * or a JSON array of CatalogProduct; none means an empty catalog). `readText` is the runtime's file reader.
+ * `RESOLVER_URL`, `SHORT_URL`, `CUSTOM_DOMAIN_SCHEME`, `RESOLVER_PORT` and `CATALOG_FILE` (a catalog import file;
+ * none means an empty catalog). `readText` is the runtime's file reader.
  * The handler serves the product pages, then the resolver.
  */
 export async function standaloneResolver(
@@ -59,9 +59,8 @@ async function catalogJson(file: string, readText: (path: string) => Promise<str
   }
 }
 
-/** A catalog import file (validated like `catalog import`) or an array of CatalogProduct. */
+/** The published products of a catalog import file, validated like `catalog import`. */
 function readProducts(json: unknown): CatalogProduct[] {
-  if (Array.isArray(json)) return json as CatalogProduct[]
   const validated = validateCatalog(json)
   if (!validated.ok) {
     const first = validated.errors[0]

@@ -1,11 +1,10 @@
 /** The same handler on Bun, Deno and Node (srvx): one redirect and one linkset over a real socket each (STACK-NOTES §B.6). */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { denoBinary } from '../support/deno.ts'
-import { greenTea } from './fixtures.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const DENO = denoBinary() ?? join(ROOT, 'node_modules', '.bin', 'deno')
@@ -15,7 +14,8 @@ const START_TIMEOUT_MS = 20_000
 const RESOLVER_URL = 'http://127.0.0.1'
 
 const dir = mkdtempSync(join(tmpdir(), 'resolver-runtimes-'))
-const catalogFile = join(dir, 'catalog.json')
+/** The demo catalog, in the import format, holds the product scanned here (04012345000009, northwind/green-tea). */
+const catalogFile = join(ROOT, 'src', 'catalog', 'demo-catalog.json')
 const nodeBundle = join(dir, 'serve-node.mjs')
 const children: Subprocess[] = []
 
@@ -61,7 +61,6 @@ async function start(cmd: string[]): Promise<number> {
 }
 
 beforeAll(async () => {
-  writeFileSync(catalogFile, JSON.stringify([greenTea]))
   const build = Bun.spawnSync(
     [process.execPath, 'build', 'src/resolver/serve-node.ts', '--target', 'node', '--outfile', nodeBundle],
     {

@@ -35,6 +35,14 @@ describe('standalone resolver', () => {
     )
   })
 
+  test('a CATALOG_FILE that is not a catalog import file is refused with the import rules', async () => {
+    await expect(
+      standaloneResolver({ CATALOG_FILE: 'list.json' }, () => Promise.resolve('[{"gtin": 1}]')),
+    ).rejects.toThrow(
+      'CATALOG_FILE is not a valid catalog: (file): the catalog must be a JSON object with organizations, brands and products',
+    )
+  })
+
   test('a CATALOG_FILE that cannot be read or is not JSON is an error that names it', async () => {
     await expect(standaloneResolver({ CATALOG_FILE: 'gone.json' }, noFile)).rejects.toThrow(
       'CATALOG_FILE: cannot read gone.json: no file in this test',
