@@ -5,13 +5,16 @@ export const LOOKUP_DEADLINE_MS = 1500
 
 export class DeadlineError extends Error {
   override name = 'DeadlineError'
+  constructor(readonly ms: number) {
+    super(`the database did not answer within ${ms} ms`)
+  }
 }
 
 /** `promise`, or a rejection with a `DeadlineError` once `ms` have passed. */
 export function withDeadline<T>(promise: Promise<T>, ms = LOOKUP_DEADLINE_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineError(`the database did not answer within ${ms} ms`)), ms)
+    timer = setTimeout(() => reject(new DeadlineError(ms)), ms)
   })
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer))
 }

@@ -1,15 +1,30 @@
 /** Opens the database the configuration names, with a one-line error instead of a driver stack trace. */
 import type { Config } from '../config.ts'
 import { type Database, openDatabase } from './database.ts'
+import { DeadlineError, withDeadline } from './deadline.ts'
+
+/**
+ * Longest wait for Postgres to open and migrate. A refused or silent port fails sooner (the driver's connect
+ * timeout); this bounds a peer that accepts the connection but never speaks the protocol (an HTTP server, say),
+ * which the driver would otherwise retry forever.
+ */
+export const OPEN_DEADLINE_MS = 20_000
 
 export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError'
 }
 
-/** Postgres when `DATABASE_URL` is set, else the embedded PGlite directory; migrated either way. */
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
+/**
+ * Postgres when `DATABASE_URL` is set (within `deadlineMs`), else the embedded PGlite directory; migrated either
+ * way.
+ */
+export async function openConfiguredDatabase(
+  config: Config,
+  deadlineMs = OPEN_DEADLINE_MS,
+): Promise<Database> {
   try {
-    return await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir })
+    if (config.databaseUrl === null) return await openDatabase({ dataDir: config.dataDir })
+    return await withDeadline(openDatabase({ url: config.databaseUrl }), deadlineMs)
   } catch (error) {
     const where = config.databaseUrl ? redactUrl(config.databaseUrl) : config.dataDir
     throw new DatabaseOpenError(`cannot open the database at ${where}: ${describe(error)}`)
@@ -28,6 +43,8 @@ export function redactUrl(url: string): string {
 }
 
 function describe(error: unknown): string {
+  if (error instanceof DeadlineError)
+    return `no Postgres server answered within ${error.ms / 1000} s (does DATABASE_URL name a Postgres server?)`
   if (!(error instanceof Error)) return String(error)
   const code = (error as { code?: unknown }).code
   return typeof code === 'string' ? `${code} ${error.message}` : error.message
