@@ -1,6 +1,7 @@
 /** `bun run start`: read the configuration, open and migrate the database, seed a first embedded start, serve both ports. */
 import { banner } from './banner.ts'
 import { createService } from './boot.ts'
+import { withDeadline } from './db/deadline.ts'
 import { hasDemoCatalog, isEmpty, seedDemo } from './db/seed.ts'
 import { createStdoutLogger, errorMessage, errorName } from './log.ts'
 import { serverOptions } from './security/server-limits.ts'
@@ -45,17 +46,39 @@ console.log(
   }),
 )
 
+/**
+ * Longest wait for the database side to close on shutdown (pending last-used times, listeners, the pool): a
+ * database that stopped answering must not keep the process past an orchestrator's stop timeout of 10 s.
+ */
+const CLOSE_DEADLINE_MS = 5000
+
 let stopping = false
 async function shutdown(signal: string) {
-  if (stopping) return
+  if (stopping) {
+    // A second signal while the first one waits: the operator wants out now.
+    logger.error('shutdown.forced', { signal })
+    logger.flush()
+    process.exit(1)
+  }
   stopping = true
   logger.info('shutdown', { signal })
-  // Stop accepting, let in-flight requests finish, then release the database.
+  // Stop accepting, let in-flight requests finish (each bounded by its own deadline), then release the database.
   await Promise.all(servers.map((s) => s.stop()))
-  await service.close()
-  await database.close()
+  const closed = await withDeadline(
+    (async () => {
+      await service.close()
+      await database.close()
+    })(),
+    CLOSE_DEADLINE_MS,
+  ).then(
+    () => true,
+    (error: unknown) => {
+      logger.error('shutdown.incomplete', { error: errorMessage(error) })
+      return false
+    },
+  )
   logger.flush()
-  process.exit(0)
+  process.exit(closed ? 0 : 1)
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))

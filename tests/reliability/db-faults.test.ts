@@ -145,6 +145,24 @@ describe.skipIf(unavailable !== null)('database faults', () => {
     expect(recovered ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(RECOVERY_MS)
     expect(await instance.stop()).toBe(0)
   }, 90_000)
+
+  test('SIGTERM while the database is hung ends the process within the stop timeout, exit 1, saying why', async () => {
+    const { env } = await freshDatabase()
+    await importFile(files.file('stop.json', catalogFile([product(1)])), env)
+    const client = await createClient(env)
+    const instance = await startInstance({ env })
+    expect((await requestToken(instance.api, client)).status).toBe(200)
+    const c = cluster as PgCluster
+    c.freeze()
+    try {
+      // Without a bound on closing, only the SIGKILL after this grace period would end it (no exit code).
+      expect(await instance.stop(9_000)).toBe(1)
+    } finally {
+      c.thaw()
+    }
+    const events = instance.stdout.flatMap((line) => (line.startsWith('{') ? [JSON.parse(line).event] : []))
+    expect(events.slice(-2)).toEqual(['shutdown', 'shutdown.incomplete'])
+  }, 60_000)
 })
 
 /** The three answers that need the database, with their times: uncached scan, token request, readiness. */
