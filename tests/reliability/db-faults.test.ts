@@ -163,6 +163,24 @@ describe.skipIf(unavailable !== null)('database faults', () => {
     const events = instance.stdout.flatMap((line) => (line.startsWith('{') ? [JSON.parse(line).event] : []))
     expect(events.slice(-2)).toEqual(['shutdown', 'shutdown.incomplete'])
   }, 60_000)
+
+  test('a second signal while shutdown waits for a hung database exits at once, exit 1', async () => {
+    const { env } = await freshDatabase()
+    const instance = await startInstance({ env })
+    const c = cluster as PgCluster
+    c.freeze()
+    try {
+      process.kill(instance.pid, 'SIGTERM')
+      const logged = async () => instance.stdout.some((line) => line.includes('"event":"shutdown"'))
+      expect(await waitUntil(logged, 3_000)).not.toBeNull()
+      // stop() sends the second SIGTERM while the first one waits (up to 5 s) for the database.
+      expect(await instance.stop(4_000)).toBe(1)
+    } finally {
+      c.thaw()
+    }
+    const events = instance.stdout.flatMap((line) => (line.startsWith('{') ? [JSON.parse(line).event] : []))
+    expect(events.slice(-2)).toEqual(['shutdown', 'shutdown.forced'])
+  }, 60_000)
 })
 
 /** The three answers that need the database, with their times: uncached scan, token request, readiness. */
