@@ -31,6 +31,19 @@ export function failureLine(error: unknown): string {
   return `error: ${message.split('\n')[0]?.trim() || 'unknown failure'}`
 }
 
+/**
+ * A failure thrown outside any command's await (a database driver's socket callback after the connection died, say)
+ * is still one line and exit code 1: an import in flight is one transaction, which the database rolls back.
+ */
+export function exitOnUncaught(err: (line: string) => void, exit: (code: number) => never): void {
+  const fail = (error: unknown) => {
+    err(failureLine(error))
+    exit(EXIT.refused)
+  }
+  process.on('uncaughtException', fail)
+  process.on('unhandledRejection', fail)
+}
+
 /** Thrown by argument parsing; the dispatcher prints the message and exits with code 2. */
 export class UsageError extends Error {
   override name = 'UsageError'

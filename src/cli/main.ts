@@ -4,7 +4,7 @@ import { openConfiguredDatabase } from '../db/open.ts'
 import { runCatalogCommand } from './catalog.ts'
 import { runClientCommand } from './clients.ts'
 import { runCodesCommand } from './codes.ts'
-import { type CliCommand, type CliContext, EXIT, failureLine, UsageError } from './context.ts'
+import { type CliCommand, type CliContext, EXIT, exitOnUncaught, failureLine, UsageError } from './context.ts'
 import { runEpcCommand } from './epc.ts'
 import { runKeysCommand } from './keys.ts'
 import { runOrgCommand } from './orgs.ts'
@@ -55,6 +55,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
 
 if (import.meta.main) {
   const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) }
+  exitOnUncaught(io.err, process.exit)
   const loaded = readConfig(process.env)
   if (!loaded.ok) {
     for (const e of loaded.errors) io.err(`config error: ${e}`)
