@@ -55,9 +55,9 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   })
   let unlisten: (() => Promise<void>) | null = null
   const invalidate = () => {
-    byGtin.clear()
-    bySlug.clear()
-    domains.clear()
+    byGtin.invalidate()
+    bySlug.invalidate()
+    domains.invalidate()
   }
   return {
     findByGtin: (gtin) => byGtin.get(gtin),

@@ -116,6 +116,28 @@ describe.skipIf(unavailable !== null)('database faults', () => {
     expect(listed?.lastUsedAt).not.toBeNull()
   }, 90_000)
 
+  test('a catalog change just before an outage does not take the kept products offline with it', async () => {
+    const { env } = await freshDatabase()
+    await importFile(files.file('before.json', catalogFile([product(1), product(2)])), env)
+    const instance = await startInstance({ env })
+    expect(await scanKept(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
+    // A change to another product reaches every instance and invalidates its whole catalog cache.
+    await importFile(files.file('change.json', catalogFile([product(2, { page: 'story' })])), env)
+    const seen = await waitUntil(
+      async () => (await scanResult(instance.resolver, 2)).location === locationOf(2, 'story'),
+      1000,
+    )
+    expect(seen).not.toBeNull()
+    const c = cluster as PgCluster
+    await c.stop('fast')
+    try {
+      expect(await scanResult(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
+    } finally {
+      await c.start()
+    }
+    expect(await instance.stop()).toBe(0)
+  }, 60_000)
+
   test('a database that stops answering (hung, not down) fails uncached scans and tokens within 2 s, and recovers', async () => {
     const { env } = await freshDatabase()
     await importFile(files.file('hung.json', catalogFile([product(1), product(2)])), env)
