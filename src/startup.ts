@@ -5,6 +5,7 @@
 import { type EnvironmentKey, readEnvironmentKey } from './auth/key-source.ts'
 import { type Config, readConfig } from './config.ts'
 import type { Database } from './db/database.ts'
+import { STATEMENT_TIMEOUT_MS } from './db/deadline.ts'
 import { openConfiguredDatabase } from './db/open.ts'
 import { errorMessage } from './log.ts'
 
@@ -33,7 +34,8 @@ export async function startFromEnvironment(
     return exit(2)
   }
   try {
-    return { config, environmentKey: key.key, database: await openConfiguredDatabase(config) }
+    const session = { applicationName: 'gs1-dl service', statementTimeoutMs: STATEMENT_TIMEOUT_MS }
+    return { config, environmentKey: key.key, database: await openConfiguredDatabase(config, session) }
   } catch (error) {
     console.error(`error: ${errorMessage(error)}`)
     return exit(1)

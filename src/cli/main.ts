@@ -67,7 +67,8 @@ if (import.meta.main) {
     config,
     clock: Date.now,
     async withDatabase(fn) {
-      const database = await openConfiguredDatabase(config)
+      // No statement timeout: an import of a large catalog may run long statements.
+      const database = await openConfiguredDatabase(config, { applicationName: 'gs1-dl cli' })
       try {
         return await fn(database)
       } finally {

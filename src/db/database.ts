@@ -36,7 +36,18 @@ export interface Database {
   close(): Promise<void>
 }
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true } | { pglite: PGlite }
+/** How a process uses its Postgres pool: its name in `pg_stat_activity`, and the server-side bound on one statement. */
+export interface PostgresSession {
+  readonly applicationName?: string
+  /** Postgres `statement_timeout` (lock waits included); none by default. */
+  readonly statementTimeoutMs?: number
+}
+
+export type DatabaseTarget =
+  | ({ url: string } & PostgresSession)
+  | { dataDir: string }
+  | { memory: true }
+  | { pglite: PGlite }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
@@ -45,7 +56,7 @@ const MIGRATION_LOCK = 727_001
 
 /** Opens and migrates the target database. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('url' in target) return openPostgres(target.url)
+  if ('url' in target) return openPostgres(target.url, target)
   if ('pglite' in target) return wrapPglite(target.pglite, true)
   if ('memory' in target) return wrapPglite(await PGlite.create(), true)
   mkdirSync(target.dataDir, { recursive: true })
@@ -58,11 +69,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 }
 
-async function openPostgres(connectionUrl: string): Promise<Database> {
+async function openPostgres(connectionUrl: string, session: PostgresSession): Promise<Database> {
   const target = postgresTarget(connectionUrl)
   await migratePostgresLocked(target)
   const client = postgres(target.url, {
     ...socketOption(target),
+    connection: sessionParameters(session),
     max: 10,
     connect_timeout: 3,
     idle_timeout: 30,
@@ -98,6 +110,14 @@ async function openPostgres(connectionUrl: string): Promise<Database> {
       await client.end({ timeout: 5 })
     },
   }
+}
+
+function sessionParameters(session: PostgresSession): Record<string, string> {
+  const parameters: Record<string, string> = {}
+  if (session.applicationName !== undefined) parameters.application_name = session.applicationName
+  if (session.statementTimeoutMs !== undefined)
+    parameters.statement_timeout = String(session.statementTimeoutMs)
+  return parameters
 }
 
 async function migratePostgresLocked(target: PostgresTarget): Promise<void> {

@@ -3,6 +3,13 @@
 /** Longest wait for one database look-up on a request path: under the 2 s within which a failure must answer. */
 export const LOOKUP_DEADLINE_MS = 1500
 
+/**
+ * Postgres `statement_timeout` of the service's pool (lock waits included). A request gives up on a look-up at
+ * {@link LOOKUP_DEADLINE_MS}; the server then ends the statement soon after, so that a table locked for minutes
+ * cannot keep every pooled connection waiting and starve the queries of other tables (tokens, say).
+ */
+export const STATEMENT_TIMEOUT_MS = 3000
+
 export class DeadlineError extends Error {
   override name = 'DeadlineError'
   constructor(readonly ms: number) {

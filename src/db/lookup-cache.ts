@@ -56,7 +56,9 @@ export class LookupCache<V> {
   }
 
   #isFresh(entry: Entry<V> | undefined): entry is Entry<V> {
-    return entry !== undefined && entry.generation === this.#generation && entry.expires > this.options.clock()
+    return (
+      entry !== undefined && entry.generation === this.#generation && entry.expires > this.options.clock()
+    )
   }
 
   /**

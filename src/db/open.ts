@@ -1,6 +1,6 @@
 /** Opens the database the configuration names, with a one-line error instead of a driver stack trace. */
 import type { Config } from '../config.ts'
-import { type Database, openDatabase } from './database.ts'
+import { type Database, openDatabase, type PostgresSession } from './database.ts'
 import { DeadlineError, withDeadline } from './deadline.ts'
 
 /**
@@ -15,16 +15,17 @@ export class DatabaseOpenError extends Error {
 }
 
 /**
- * Postgres when `DATABASE_URL` is set (within `deadlineMs`), else the embedded PGlite directory; migrated either
- * way.
+ * Postgres when `DATABASE_URL` is set (its pool set up as `session` says, opened within `deadlineMs`), else the
+ * embedded PGlite directory; migrated either way.
  */
 export async function openConfiguredDatabase(
   config: Config,
+  session: PostgresSession = {},
   deadlineMs = OPEN_DEADLINE_MS,
 ): Promise<Database> {
   try {
     if (config.databaseUrl === null) return await openDatabase({ dataDir: config.dataDir })
-    return await withDeadline(openDatabase({ url: config.databaseUrl }), deadlineMs)
+    return await withDeadline(openDatabase({ url: config.databaseUrl, ...session }), deadlineMs)
   } catch (error) {
     const where = config.databaseUrl ? redactUrl(config.databaseUrl) : config.dataDir
     throw new DatabaseOpenError(`cannot open the database at ${where}: ${describe(error)}`)

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { useTestDatabase } from '../support/db.ts'
+import postgres from 'postgres'
+import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
+import { openDatabase } from '../../src/db/database.ts'
+import { TEST_DATABASE_URL, useTestDatabase } from '../support/db.ts'
 
 const database = useTestDatabase()
 
@@ -18,5 +21,40 @@ describe('Database.queryRows', () => {
 
   test('rejects a query the database refuses', async () => {
     await expect(database().queryRows('select * from no_such_table where 1 = $1', [1])).rejects.toThrow()
+  })
+})
+
+describe.if(TEST_DATABASE_URL !== null)('a Postgres session', () => {
+  test('names the process in pg_stat_activity and lets the server end a statement past its timeout', async () => {
+    const target = postgresTarget(TEST_DATABASE_URL as string)
+    const admin = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
+    const name = `t_session_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
+    await admin.unsafe(`create database ${name}`)
+    try {
+      const url = new URL(TEST_DATABASE_URL as string)
+      url.pathname = `/${name}`
+      const opened = await openDatabase({
+        url: url.toString(),
+        applicationName: 'gs1-dl test',
+        statementTimeoutMs: 200,
+      })
+      try {
+        expect(
+          await opened.queryRows(
+            "select current_setting('application_name'), current_setting('statement_timeout')",
+            [],
+          ),
+        ).toEqual([['gs1-dl test', '200ms']])
+        await expect(opened.queryRows('select pg_sleep(2)', [])).rejects.toThrow(
+          'canceling statement due to statement timeout',
+        )
+        expect(await opened.queryRows('select 1', [])).toEqual([[1]])
+      } finally {
+        await opened.close()
+      }
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end({ timeout: 5 })
+    }
   })
 })

@@ -19,7 +19,11 @@ describe('openConfiguredDatabase', () => {
       },
     })
     try {
-      const opened = openConfiguredDatabase(configFor(`postgres://u:hunter2@127.0.0.1:${peer.port}/x`), 1500)
+      const opened = openConfiguredDatabase(
+        configFor(`postgres://u:hunter2@127.0.0.1:${peer.port}/x`),
+        {},
+        1500,
+      )
       await expect(opened).rejects.toThrow(DatabaseOpenError)
       await expect(opened).rejects.toThrow(
         `cannot open the database at postgres://u:***@127.0.0.1:${peer.port}/x: no Postgres server answered ` +

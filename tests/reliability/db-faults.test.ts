@@ -1,5 +1,6 @@
 /** Database faults on a throwaway Postgres cluster: an outage and the return, and a database that stops answering. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import postgres from 'postgres'
 import {
   createScratchDatabase,
   type PgCluster,
@@ -135,6 +136,49 @@ describe.skipIf(unavailable !== null)('database faults', () => {
     } finally {
       await c.start()
     }
+    expect(await instance.stop()).toBe(0)
+  }, 60_000)
+
+  test('a table locked for long fails its scans fast, the server ends their statements, and tokens still work', async () => {
+    const { url, env } = await freshDatabase()
+    await importFile(files.file('locked.json', catalogFile([product(1), product(2)])), env)
+    const client = await createClient(env)
+    const instance = await startInstance({ env })
+    // One connection holds the lock, the other looks at who waits for it.
+    const admin = postgres(url, { max: 2, onnotice: () => {} })
+    const { promise: held, resolve: release } = Promise.withResolvers<void>()
+    const { promise: locked, resolve: lockTaken } = Promise.withResolvers<void>()
+    // A migration or a manual DDL: an exclusive lock on products, held until the test releases it.
+    const lock = admin.begin(async (tx) => {
+      await tx`lock table products in access exclusive mode`
+      lockTaken()
+      await held
+    })
+    try {
+      await locked
+      // More uncached scans than the pool has connections: each waits on the lock, then gives up at its deadline.
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => scanResult(instance.resolver, 1 + (i % 2))),
+      )
+      expect(new Set(answers.map((a) => a.status))).toEqual(new Set([500]))
+      const [named] = await admin`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name = 'gs1-dl service'`
+      expect(named?.n).toBeGreaterThan(0)
+      const waiting = async () => {
+        const [row] = await admin`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`
+        return row?.n as number
+      }
+      expect(await waiting()).toBeGreaterThan(0)
+      // The statement timeout (3 s) ends the waits on the server: the pool's connections are free again.
+      expect(await waitUntil(async () => (await waiting()) === 0, 5_000)).not.toBeNull()
+      expect((await requestToken(instance.api, client)).status).toBe(200)
+    } finally {
+      release()
+      await lock
+      await admin.end({ timeout: 5 })
+    }
+    expect(await scanResult(instance.resolver, 1)).toEqual({ status: 307, location: locationOf(1) })
     expect(await instance.stop()).toBe(0)
   }, 60_000)
 
