@@ -55,9 +55,9 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   })
   let unlisten: (() => Promise<void>) | null = null
   const invalidate = () => {
-    byGtin.invalidate()
-    bySlug.invalidate()
-    domains.invalidate()
+    byGtin.clear()
+    bySlug.clear()
+    domains.clear()
   }
   return {
     findByGtin: (gtin) => byGtin.get(gtin),

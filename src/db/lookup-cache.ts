@@ -20,8 +20,6 @@ export interface LookupCacheOptions {
 interface Entry<V> {
   value: V | null
   expires: number
-  /** The cache's generation when stored: an entry of an older one is stale, whatever its expiry. */
-  generation: number
 }
 
 /** Cache of `key → V | null` in front of an async loader. */
@@ -56,18 +54,13 @@ export class LookupCache<V> {
   }
 
   #isFresh(entry: Entry<V> | undefined): entry is Entry<V> {
-    return (
-      entry !== undefined && entry.generation === this.#generation && entry.expires > this.options.clock()
-    )
+    return entry !== undefined && entry.expires > this.options.clock()
   }
 
-  /**
-   * Makes every entry stale at once: the next `get` of each key loads it again, and loads started before the call
-   * store nothing. A stale value stays the answer while its source fails, as after its TTL: a change notified just
-   * before an outage must not take the products people scan offline with it.
-   */
-  invalidate(): void {
+  /** Drops every entry; loads started before the call do not repopulate the cache. */
+  clear(): void {
     this.#generation++
+    this.#entries.clear()
     this.#inflight.clear()
   }
 
@@ -97,7 +90,7 @@ export class LookupCache<V> {
   #store(key: string, value: V | null): void {
     const ttl = value === null ? this.options.negativeTtlMs : this.options.ttlMs
     this.#entries.delete(key)
-    this.#entries.set(key, { value, expires: this.options.clock() + ttl, generation: this.#generation })
+    this.#entries.set(key, { value, expires: this.options.clock() + ttl })
     dropOldest(this.#entries, this.options.maxEntries)
   }
 }

@@ -30,7 +30,7 @@ describe('LookupCache', () => {
     expect(await cache.get('a')).toBe('now')
   })
 
-  test('peek() answers only from a fresh entry, never loads, and is undefined once stale or invalidated', async () => {
+  test('peek() answers only from a fresh entry, never loads, and is undefined once stale or cleared', async () => {
     let loads = 0
     let value: string | null = 'v'
     const { cache, clock } = cacheWith(async () => {
@@ -48,7 +48,7 @@ describe('LookupCache', () => {
     clock.advance(101)
     expect(cache.peek('b')).toBeUndefined()
     await cache.get('a')
-    cache.invalidate()
+    cache.clear()
     expect(cache.peek('a')).toBeUndefined()
     expect(loads).toBe(3)
   })
@@ -85,45 +85,19 @@ describe('LookupCache', () => {
     expect(await cache.get('a')).toBe('a5')
   })
 
-  test('invalidate() makes every entry stale: the next get loads again, and a load started before it stores nothing', async () => {
-    let version = 'old'
+  test('clear() drops everything, and a load started before it does not repopulate', async () => {
     let release: () => void = () => {}
     const { cache } = cacheWith(
       (k) =>
         new Promise((resolve) => {
-          const answer = `${k}-${version}`
-          release = () => resolve(answer)
+          release = () => resolve(`${k}-old`)
         }),
     )
-    const first = cache.get('a')
+    const pending = cache.get('a')
+    cache.clear()
     release()
-    expect(await first).toBe('a-old')
-    const pending = cache.get('b')
-    cache.invalidate()
-    version = 'new'
-    release()
-    expect(await pending).toBe('b-old')
-    expect(cache.peek('b')).toBeUndefined()
-    const reloaded = cache.get('a')
-    release()
-    expect(await reloaded).toBe('a-new')
-    expect(cache.peek('a')).toBe('a-new')
-  })
-
-  test('after invalidate(), the stale value still answers while the source fails (a change just before an outage)', async () => {
-    let fail = false
-    const { cache } = cacheWith(async (k) => {
-      if (fail) throw new Error('down')
-      return k
-    })
-    await cache.get('a')
-    cache.invalidate()
-    fail = true
-    expect(await cache.get('a')).toBe('a')
-    await expect(cache.get('b')).rejects.toThrow('down')
-    fail = false
-    expect(await cache.get('a')).toBe('a')
-    expect(cache.peek('a')).toBe('a')
+    expect(await pending).toBe('a-old')
+    expect(cache.size).toBe(0)
   })
 
   test('with admitOnRepeat, keeps a value only from the second load of its key on; a stale entry is refreshed in place', async () => {
