@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import { type PostgresTarget, postgresTarget, socketOption } from './connection-url.ts'
 import { lockDataDir } from './data-dir-lock.ts'
+import { withDeadline } from './deadline.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -41,6 +42,11 @@ export interface PostgresSession {
   readonly applicationName?: string
   /** Postgres `statement_timeout` (lock waits included); none by default. */
   readonly statementTimeoutMs?: number
+  /**
+   * Longest wait for the server to answer a first `select 1`, before the migrations (whose advisory lock may
+   * rightly wait for another instance); none by default.
+   */
+  readonly reachDeadlineMs?: number
 }
 
 export type DatabaseTarget =
@@ -52,7 +58,7 @@ export type DatabaseTarget =
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
 /** Serialises migrations when several instances start against one Postgres at once. */
-const MIGRATION_LOCK = 727_001
+export const MIGRATION_LOCK = 727_001
 
 /** Opens and migrates the target database. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -71,6 +77,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPostgres(connectionUrl: string, session: PostgresSession): Promise<Database> {
   const target = postgresTarget(connectionUrl)
+  if (session.reachDeadlineMs !== undefined) await checkReachable(target, session.reachDeadlineMs)
   await migratePostgresLocked(target)
   const client = postgres(target.url, {
     ...socketOption(target),
@@ -109,6 +116,19 @@ async function openPostgres(connectionUrl: string, session: PostgresSession): Pr
     async close() {
       await client.end({ timeout: 5 })
     },
+  }
+}
+
+/**
+ * One `select 1` within `ms` on a connection of its own, ended either way: a peer that accepts connections but does
+ * not speak Postgres (an HTTP server, say) would otherwise have the driver retry forever.
+ */
+async function checkReachable(target: PostgresTarget, ms: number): Promise<void> {
+  const client = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
+  try {
+    await withDeadline(client`select 1`, ms)
+  } finally {
+    await client.end({ timeout: 0 })
   }
 }
 

@@ -1,12 +1,12 @@
 /** Opens the database the configuration names, with a one-line error instead of a driver stack trace. */
 import type { Config } from '../config.ts'
 import { type Database, openDatabase, type PostgresSession } from './database.ts'
-import { DeadlineError, withDeadline } from './deadline.ts'
+import { DeadlineError } from './deadline.ts'
 
 /**
- * Longest wait for Postgres to open and migrate. A refused or silent port fails sooner (the driver's connect
+ * Longest wait for a first answer from Postgres. A refused or silent port fails sooner (the driver's connect
  * timeout); this bounds a peer that accepts the connection but never speaks the protocol (an HTTP server, say),
- * which the driver would otherwise retry forever.
+ * which the driver would otherwise retry forever. Waiting for another instance's migrations is not bounded.
  */
 export const OPEN_DEADLINE_MS = 20_000
 
@@ -15,7 +15,7 @@ export class DatabaseOpenError extends Error {
 }
 
 /**
- * Postgres when `DATABASE_URL` is set (its pool set up as `session` says, opened within `deadlineMs`), else the
+ * Postgres when `DATABASE_URL` is set (its pool set up as `session` says, answering within `deadlineMs`), else the
  * embedded PGlite directory; migrated either way.
  */
 export async function openConfiguredDatabase(
@@ -25,7 +25,7 @@ export async function openConfiguredDatabase(
 ): Promise<Database> {
   try {
     if (config.databaseUrl === null) return await openDatabase({ dataDir: config.dataDir })
-    return await withDeadline(openDatabase({ url: config.databaseUrl, ...session }), deadlineMs)
+    return await openDatabase({ url: config.databaseUrl, ...session, reachDeadlineMs: deadlineMs })
   } catch (error) {
     const where = config.databaseUrl ? redactUrl(config.databaseUrl) : config.dataDir
     throw new DatabaseOpenError(`cannot open the database at ${where}: ${describe(error)}`)

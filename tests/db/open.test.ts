@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'bun:test'
+import postgres from 'postgres'
 import { readConfig } from '../../src/config.ts'
+import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
+import { MIGRATION_LOCK } from '../../src/db/database.ts'
 import { DatabaseOpenError, openConfiguredDatabase } from '../../src/db/open.ts'
+import { TEST_DATABASE_URL } from '../support/db.ts'
 
 function configFor(databaseUrl: string) {
   const read = readConfig({ DATABASE_URL: databaseUrl })
@@ -31,6 +35,34 @@ describe('openConfiguredDatabase', () => {
       )
     } finally {
       peer.stop(true)
+    }
+  })
+})
+
+describe.if(TEST_DATABASE_URL !== null)('openConfiguredDatabase on Postgres', () => {
+  test('waits for another instance’s migrations past the deadline: only the first answer is bounded', async () => {
+    const target = postgresTarget(TEST_DATABASE_URL as string)
+    const admin = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
+    const name = `t_open_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
+    await admin.unsafe(`create database ${name}`)
+    const url = new URL(TEST_DATABASE_URL as string)
+    url.pathname = `/${name}`
+    try {
+      // Another instance migrating this database: it holds the migration lock.
+      const other = postgres(postgresTarget(url.toString()).url, { ...socketOption(target), max: 1 })
+      await other`select pg_advisory_lock(${MIGRATION_LOCK})`
+      let settled = false
+      const opening = openConfiguredDatabase(configFor(url.toString()), {}, 300).finally(() => {
+        settled = true
+      })
+      await Bun.sleep(1000)
+      expect(settled).toBe(false)
+      await other`select pg_advisory_unlock(${MIGRATION_LOCK})`
+      await other.end({ timeout: 5 })
+      await (await opening).close()
+    } finally {
+      await admin.unsafe(`drop database if exists ${name} with (force)`)
+      await admin.end({ timeout: 5 })
     }
   })
 })
