@@ -68,7 +68,9 @@ export function readConfig(env: Env): ConfigResult {
     security: readSecurityConfig(env, errors),
     ...readSigningKeySource(env, errors),
   }
-  if (errors.length === 0 && config.resolverUrl === config.apiUrl) {
+  // Defaults of different ports never meet; a port of 0 falls back to a default that may equal the other's.
+  const explicit = env.API_URL !== undefined || env.RESOLVER_URL !== undefined
+  if (errors.length === 0 && explicit && config.resolverUrl === config.apiUrl) {
     errors.push('RESOLVER_URL must differ from API_URL: the resolver is not served on the API origin')
   }
   return errors.length === 0 ? { ok: true, config } : { ok: false, errors }

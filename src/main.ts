@@ -73,7 +73,7 @@ async function shutdown(signal: string) {
   ).then(
     () => true,
     (error: unknown) => {
-      logger.error('shutdown.incomplete', { error: errorMessage(error) })
+      logger.error('shutdown.incomplete', { error: errorName(error) })
       return false
     },
   )

@@ -97,6 +97,9 @@ describe('readConfig', () => {
       ],
     })
     expect(readConfig({ API_PORT: '0', RESOLVER_PORT: '0' }).ok).toBe(true)
+    // Port 0 keeps its default origin, which may be the other port's: not an origin clash the user made.
+    expect(readConfig({ API_PORT: '0', RESOLVER_PORT: '3000' }).ok).toBe(true)
+    expect(readConfig({ API_PORT: '3001', RESOLVER_PORT: '0' }).ok).toBe(true)
   })
 
   test('refuses to serve the resolver on the API origin', () => {
