@@ -1,10 +1,12 @@
 /** Imports a catalog file: validate everything first, then one transaction that writes only what changed. */
+
 import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../catalog/duplicates.ts'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
 import { type KnownSlugs, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
 import { parseGtin } from '../gs1/gtin.ts'
 import type { Issue } from '../gs1/issue.ts'
+import { ADVISORY_LOCKS } from './advisory-locks.ts'
 import { type CanonicalProduct, canonicalProduct, chunks, loadProducts } from './catalog-rows.ts'
 import { CATALOG_CHANNEL, CLIENTS_CHANNEL } from './channels.ts'
 import type { Db, Tx } from './database.ts'
@@ -36,16 +38,22 @@ export type ImportResult = { ok: true; report: ImportReport } | { ok: false; err
 
 const INSERT_BATCH = 1000
 
-/** Validates `input` against the file format and the database, then upserts it atomically. */
+/**
+ * Validates `input` against the file format and the database, then upserts it, in one transaction. Imports queue
+ * on a transaction lock, so what a file is checked against (who owns a GTIN, a slug, a domain) cannot change
+ * before it is written: two imports at once could otherwise each pass and together move a product.
+ */
 export async function importCatalog(db: Db, input: unknown): Promise<ImportResult> {
-  const validation = validateCatalog(input, await knownSlugs(db, input))
-  if (!validation.ok) return validation
-  const report = await db.transaction(async (tx) => writeCatalog(tx, validation.catalog))
-  return { ok: true, report }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.catalogImport})`)
+    const validation = validateCatalog(input, await knownSlugs(tx, input))
+    if (!validation.ok) return validation
+    return { ok: true, report: await writeCatalog(tx, validation.catalog) }
+  })
 }
 
 /** Reads the slugs, domains and product slugs the file refers to that already exist in the database. */
-async function knownSlugs(db: Db, input: unknown): Promise<KnownSlugs> {
+async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
   const file = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>
   const strings = (list: unknown, key: string) =>
     Array.isArray(list) ? list.flatMap((x) => (typeof x?.[key] === 'string' ? [x[key] as string] : [])) : []

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import { ADVISORY_LOCKS } from './advisory-locks.ts'
 import { type PostgresTarget, postgresTarget, socketOption } from './connection-url.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { withDeadline } from './deadline.ts'
@@ -56,9 +57,6 @@ export type DatabaseTarget =
   | { pglite: PGlite }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
-
-/** Serialises migrations when several instances start against one Postgres at once. */
-export const MIGRATION_LOCK = 727_001
 
 /** Opens and migrates the target database. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -148,9 +146,9 @@ async function migratePostgresLocked(target: PostgresTarget): Promise<void> {
     onnotice: () => {},
   })
   try {
-    await client`select pg_advisory_lock(${MIGRATION_LOCK})`
+    await client`select pg_advisory_lock(${ADVISORY_LOCKS.migration})`
     await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER })
-    await client`select pg_advisory_unlock(${MIGRATION_LOCK})`
+    await client`select pg_advisory_unlock(${ADVISORY_LOCKS.migration})`
   } finally {
     await client.end({ timeout: 5 })
   }

@@ -2,8 +2,10 @@
  * Token signing keys in the database: created once under a lock, rotated by the CLI, kept while tokens live.
  * Unused when `JWT_SECRET` or `JWT_KEY_FILE` names the key (`src/auth/key-source.ts`).
  */
+
 import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { StoredKey } from '../auth/keys.ts'
+import { ADVISORY_LOCKS } from './advisory-locks.ts'
 import type { Db, Tx } from './database.ts'
 import { signingKeys } from './schema.ts'
 
@@ -15,9 +17,6 @@ export const SIGNING_KEYS_CHANNEL = 'signing_keys_changed'
  * signing with it until they heard of the rotation.
  */
 export const RETIRED_KEY_GRACE_MS = (3600 + 600) * 1000
-
-/** Serialises key creation and rotation across instances sharing one Postgres. */
-const SIGNING_KEY_LOCK = 727_002
 
 export type NewKey = Omit<StoredKey, 'createdAt' | 'retiredAt'>
 
@@ -83,7 +82,7 @@ export async function listSigningKeys(db: Db, now: number): Promise<StoredKey[]>
 }
 
 async function lock(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SIGNING_KEY_LOCK})`)
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.signingKey})`)
 }
 
 function activeKeys(tx: Tx): Promise<StoredKey[]> {

@@ -302,7 +302,34 @@ describe('catalog import: ownership across organizations', () => {
     expect(await exportCatalog(database().db, 'globex')).toBeNull()
   })
 
+  test('refuses the move also when the file writes the GTIN in its 13-digit form', async () => {
+    await importCatalog(database().db, smallCatalog())
+    const file = smallCatalog({ gtin: RICE.slice(1), brand: 'globex-goods', slug: 'rice-g' })
+    file.organizations = [globex]
+    file.brands = [{ slug: 'globex-goods', name: 'Globex Goods', organization: 'globex' }]
+    const result = await importCatalog(database().db, file)
+    expect(result.ok ? [] : result.errors.map((e) => [e.code, e.path])).toEqual([
+      ['Catalog.Ownership', 'products[0].gtin'],
+    ])
+    expect(await riceOwner()).toBe('acme-foods')
+  })
+
+  test('two imports at once claiming one new GTIN for two organizations: the second one is refused', async () => {
+    const gtin = '09506000134413'
+    const claim = (org: 'acme' | 'globex', brand: string) => {
+      const file = smallCatalog({ gtin, brand, slug: `claimed-by-${org}` })
+      file.organizations = org === 'acme' ? smallCatalog().organizations : [globex]
+      file.brands = [{ slug: brand, name: brand, organization: org }]
+      return importCatalog(database().db, file)
+    }
+    const results = await Promise.all([claim('acme', 'acme-foods'), claim('globex', 'globex-goods')])
+    expect(results.filter((r) => r.ok)).toHaveLength(1)
+    const refused = results.find((r) => !r.ok)
+    expect(refused?.ok === false && refused.errors.map((e) => e.code)).toEqual(['Catalog.Ownership'])
+  })
+
   test('refuses to move a stored brand to another organization', async () => {
+    await importCatalog(database().db, smallCatalog())
     const file = smallCatalog()
     file.organizations = [globex]
     file.brands = [{ slug: 'acme-foods', name: 'Acme Foods', organization: 'globex' }]

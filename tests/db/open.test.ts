@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import postgres from 'postgres'
 import { readConfig } from '../../src/config.ts'
+import { ADVISORY_LOCKS } from '../../src/db/advisory-locks.ts'
 import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
-import { MIGRATION_LOCK } from '../../src/db/database.ts'
 import { DatabaseOpenError, openConfiguredDatabase } from '../../src/db/open.ts'
 import { TEST_DATABASE_URL } from '../support/db.ts'
 
@@ -50,14 +50,14 @@ describe.if(TEST_DATABASE_URL !== null)('openConfiguredDatabase on Postgres', ()
     try {
       // Another instance migrating this database: it holds the migration lock.
       const other = postgres(postgresTarget(url.toString()).url, { ...socketOption(target), max: 1 })
-      await other`select pg_advisory_lock(${MIGRATION_LOCK})`
+      await other`select pg_advisory_lock(${ADVISORY_LOCKS.migration})`
       let settled = false
       const opening = openConfiguredDatabase(configFor(url.toString()), {}, 300).finally(() => {
         settled = true
       })
       await Bun.sleep(1000)
       expect(settled).toBe(false)
-      await other`select pg_advisory_unlock(${MIGRATION_LOCK})`
+      await other`select pg_advisory_unlock(${ADVISORY_LOCKS.migration})`
       await other.end({ timeout: 5 })
       await (await opening).close()
     } finally {
