@@ -1,4 +1,5 @@
 /** Reads the service configuration from the environment once, validates every field, and reports all errors. */
+import { postgresTarget } from './db/connection-url.ts'
 import { readSecurityConfig, type SecurityConfig } from './security/config.ts'
 
 export interface Config {
@@ -129,6 +130,12 @@ function readDatabaseUrl(raw: string | undefined, errors: string[]): string | nu
   if (value === undefined) return null
   if (!/^postgres(ql)?:\/\/[^\s]+$/.test(value) || !URL.canParse(value)) {
     errors.push('DATABASE_URL must be a postgres:// or postgresql:// connection string')
+    return null
+  }
+  try {
+    postgresTarget(value)
+  } catch (error) {
+    errors.push(`DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`)
     return null
   }
   return value

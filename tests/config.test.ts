@@ -102,6 +102,13 @@ describe('readConfig', () => {
     expect(readConfig({ API_PORT: '3001', RESOLVER_PORT: '0' }).ok).toBe(true)
   })
 
+  test('a DATABASE_URL the connection cannot use is a config error, not a failure at open', () => {
+    expect(readConfig({ DATABASE_URL: 'postgresql:///gs1dl?host=/a,/b' })).toEqual({
+      ok: false,
+      errors: ['DATABASE_URL: a list of hosts is not supported here; name one host or socket directory'],
+    })
+  })
+
   test('refuses to serve the resolver on the API origin', () => {
     expect(readConfig({ RESOLVER_URL: 'http://localhost:3000' })).toEqual({
       ok: false,

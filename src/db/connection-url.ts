@@ -12,21 +12,41 @@ export interface PostgresTarget {
 
 const DEFAULT_PORT = '5432'
 
+/**
+ * The target of a connection URL; libpq's `host` and `port` query parameters are read and taken out of the query.
+ * Throws a TypeError for what cannot be served: a list of hosts, a malformed port or host.
+ */
 export function postgresTarget(connectionUrl: string): PostgresTarget {
   const url = new URL(connectionUrl)
   const hostParam = url.searchParams.get('host')
-  const host = hostParam ?? decodeURIComponent(url.hostname)
-  if (hostParam === null && !host.startsWith('/')) return { url: connectionUrl, socket: null }
-  // postgres.js would send `host` to the server as a setting, which the server refuses.
+  const portParam = url.searchParams.get('port')
+  const host = hostParam ?? decodedHost(url.hostname)
+  if (hostParam === null && portParam === null && !host.startsWith('/'))
+    return { url: connectionUrl, socket: null }
+  // postgres.js would send these to the server as settings, which the server refuses.
   url.searchParams.delete('host')
+  url.searchParams.delete('port')
+  if (portParam !== null && (!/^\d{1,5}$/.test(portParam) || Number(portParam) > 65535))
+    throw new TypeError('port must be a port number')
+  if (host.includes(','))
+    throw new TypeError('a list of hosts is not supported here; name one host or socket directory')
   if (!host.startsWith('/')) {
     if (host !== '') url.hostname = host
+    if (portParam !== null) url.port = portParam
     return { url: url.toString(), socket: null }
   }
   // The socket file's name carries the port, as libpq names it: `{directory}/.s.PGSQL.{port}`.
-  const socket = `${host.replace(/\/+$/, '')}/.s.PGSQL.${url.port || DEFAULT_PORT}`
+  const socket = `${host.replace(/\/+$/, '')}/.s.PGSQL.${portParam ?? (url.port || DEFAULT_PORT)}`
   url.hostname = 'localhost'
   return { url: url.toString(), socket }
+}
+
+function decodedHost(hostname: string): string {
+  try {
+    return decodeURIComponent(hostname)
+  } catch {
+    throw new TypeError('the host has a malformed percent-encoding')
+  }
 }
 
 /** postgres.js's option for a target: it connects to `path` instead of the URL's host and port when given one. */

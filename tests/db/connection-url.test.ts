@@ -33,6 +33,28 @@ describe('postgresTarget', () => {
     })
   })
 
+  test("libpq's port parameter names the socket file, and never reaches the server as a setting", () => {
+    expect(postgresTarget('postgresql:///gs1dl?host=/var/lib/postgresql&port=5433')).toEqual({
+      url: 'postgresql://localhost/gs1dl',
+      socket: '/var/lib/postgresql/.s.PGSQL.5433',
+    })
+    expect(postgresTarget('postgres://u@db.example/gs1dl?port=6432&sslmode=require')).toEqual({
+      url: 'postgres://u@db.example:6432/gs1dl?sslmode=require',
+      socket: null,
+    })
+  })
+
+  test('refuses what it cannot serve with a message: host lists, bad ports and malformed hosts', () => {
+    expect(() => postgresTarget('postgresql:///gs1dl?host=/a,/b')).toThrow(
+      'a list of hosts is not supported here; name one host or socket directory',
+    )
+    expect(() => postgresTarget('postgresql:///gs1dl?host=/a&port=x')).toThrow('port must be a port number')
+    expect(() => postgresTarget('postgresql:///gs1dl?port=70000')).toThrow('port must be a port number')
+    expect(() => postgresTarget('postgres://u@%zz/gs1dl')).toThrow(
+      'the host has a malformed percent-encoding',
+    )
+  })
+
   test('a host name in the host parameter replaces the URL host, and never reaches the server as a setting', () => {
     expect(postgresTarget('postgres://u@h/gs1dl?host=db.internal')).toEqual({
       url: 'postgres://u@db.internal/gs1dl',
