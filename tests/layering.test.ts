@@ -49,6 +49,17 @@ describe('module layering', () => {
     expect(strayImports('epc', ['gs1'])).toEqual([])
   })
 
+  test('the catalog file format is pure: the GS1 core, the resolver’s product type and TypeBox, no I/O', () => {
+    expect(
+      strayImports('catalog', [
+        'gs1',
+        'resolver',
+        'package:@sinclair/typebox',
+        'package:@sinclair/typebox/value',
+      ]),
+    ).toEqual([])
+  })
+
   test('the HTML templates import only the GS1 core', () => {
     expect(strayImports('html', ['gs1'])).toEqual([])
   })

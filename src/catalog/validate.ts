@@ -1,6 +1,6 @@
 /** Validates a catalog import file: the schema, then the rules a schema cannot say; every error with its JSON path. */
 import { Value } from '@sinclair/typebox/value'
-import { parseGtin } from '../gs1/gtin.ts'
+import { normaliseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
 import { duplicates } from './duplicates.ts'
 import { CatalogFile, MAX_NAME_CHARS } from './schema.ts'
@@ -49,7 +49,7 @@ export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLU
     brands: file.brands ?? [],
     products: (file.products ?? []).map((p) => ({
       ...p,
-      gtin: parseGtin(p.gtin).ok ? normalised(p.gtin) : p.gtin,
+      gtin: normaliseGtin(p.gtin) ?? p.gtin,
     })),
   }
   const errors = [
@@ -62,11 +62,6 @@ export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLU
     ...checkOwnership(catalog, known),
   ]
   return errors.length > 0 ? { ok: false, errors } : { ok: true, catalog }
-}
-
-function normalised(gtin: string): string {
-  const r = parseGtin(gtin)
-  return r.ok ? r.gtin : gtin
 }
 
 /** Converts a JSON pointer (`/products/0/gtin`) to the dotted path used in errors (`products[0].gtin`). */

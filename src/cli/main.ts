@@ -38,7 +38,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
   }
   const command = name === undefined ? undefined : COMMANDS[name]
   if (command === undefined) {
-    ctx.io.err(HELP)
+    ctx.io.err(name === undefined ? HELP : `error: unknown command '${name}'\n${HELP}`)
     return EXIT.usage
   }
   try {

@@ -4,7 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../catalog/duplicates.ts'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
 import { type KnownSlugs, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
-import { parseGtin } from '../gs1/gtin.ts'
+import { normaliseGtin } from '../gs1/gtin.ts'
 import type { Issue } from '../gs1/issue.ts'
 import { ADVISORY_LOCKS } from './advisory-locks.ts'
 import { type CanonicalProduct, canonicalProduct, chunks, loadProducts } from './catalog-rows.ts'
@@ -64,7 +64,7 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
   const brandSlugs = distinct(strings(file.products, 'brand'), strings(file.brands, 'slug'))
   const domains = distinct(strings(file.brands, 'customDomain'))
   const productSlugs = distinct(strings(file.products, 'slug'))
-  const gtins = distinct(strings(file.products, 'gtin').flatMap((g) => gtin14(g)))
+  const gtins = distinct(strings(file.products, 'gtin').flatMap((g) => normaliseGtin(g) ?? []))
   const [orgRows, brandRows, domainRows, productRows, ownerRows] = await Promise.all([
     inParts(orgSlugs, (part) =>
       db.select({ slug: organizations.slug }).from(organizations).where(inArray(organizations.slug, part)),
@@ -107,12 +107,6 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
     brandOrganizations: new Map(brandRows.map((r) => [r.slug, r.organization])),
     productOwners: new Map(ownerRows.map((r) => [r.gtin, { brand: r.brand, organization: r.organization }])),
   }
-}
-
-/** The GTIN-14 the import stores for a GTIN of the file, or nothing for one the validation will refuse. */
-function gtin14(gtin: string): string[] {
-  const parsed = parseGtin(gtin)
-  return parsed.ok ? [parsed.gtin] : []
 }
 
 /** Runs `query` over `values` in parts of 5,000 and joins the rows; no query for no values. */
