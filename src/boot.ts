@@ -1,4 +1,5 @@
 /** Wires the service together from a validated configuration: database, catalog, API app and resolver. */
+
 import { type AppDeps, createApp } from './api/app.ts'
 import { authFeature, tokenRequestLimiter } from './api/auth/index.ts'
 import { codesFeature } from './api/codes/index.ts'
@@ -8,6 +9,7 @@ import type { EnvironmentKey } from './auth/key-source.ts'
 import { createAuthService } from './auth/service.ts'
 import type { Config } from './config.ts'
 import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
+import { CATALOG_CHANNEL } from './db/channels.ts'
 import type { Database } from './db/database.ts'
 import { errorName, type Logger } from './log.ts'
 import { createPagesRoute } from './pages/index.ts'
@@ -35,7 +37,10 @@ export interface ServiceDeps {
 
 /** Builds every part around an open database; `close()` stops listeners (the caller closes the database). */
 export async function createService(deps: ServiceDeps): Promise<Service> {
-  const catalog = createDbCatalog(deps.database, { clock: deps.clock })
+  const catalog = createDbCatalog(deps.database, {
+    clock: deps.clock,
+    onListenerRenewed: () => deps.logger.info('database.listener_renewed', { channel: CATALOG_CHANNEL }),
+  })
   await catalog.start()
   const appDeps: AppDeps = deps
   // Signs with the environment's key (JWT_SECRET, JWT_KEY_FILE) if it names one; otherwise creates the database's

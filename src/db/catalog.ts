@@ -18,6 +18,11 @@ export interface DbCatalogOptions {
    * of GTINs nobody scans again never push out the products people do scan. Default true.
    */
   readonly admitOnRepeat?: boolean
+  /**
+   * Called when the change listener subscribes again after its connection was lost (and the cache was dropped,
+   * since changes may have been missed): the one sign of a lost and regained database an idle instance gives.
+   */
+  readonly onListenerRenewed?: () => void
 }
 
 export interface DbCatalog extends Catalog {
@@ -67,7 +72,11 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     isActiveCustomDomain: async (host) => (await domains.get(host)) === true,
     invalidate,
     async start() {
-      unlisten ??= await database.listen(CATALOG_CHANNEL, invalidate)
+      unlisten ??= await database.listen(CATALOG_CHANNEL, (payload) => {
+        // An empty payload is the renewed subscription (database.ts): notifications may have been missed.
+        if (payload === '') options.onListenerRenewed?.()
+        invalidate()
+      })
     },
     async close() {
       await unlisten?.()

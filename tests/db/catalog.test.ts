@@ -102,3 +102,25 @@ describe('database catalog', () => {
     expect(await catalog.isActiveCustomDomain('id.acme.example')).toBe(false)
   })
 })
+
+describe('createDbCatalog listener', () => {
+  test('a renewed subscription (empty payload) is reported; a change notification is not', async () => {
+    let deliver: (payload: string) => void = () => {}
+    // The test database, with its notifications delivered by hand.
+    const manual: Database = {
+      ...database,
+      listen: async (_channel, onPayload) => {
+        deliver = onPayload
+        return async () => {}
+      },
+    }
+    let renewed = 0
+    const watched = createDbCatalog(manual, { onListenerRenewed: () => renewed++ })
+    await watched.start()
+    deliver('import')
+    expect(renewed).toBe(0)
+    deliver('')
+    expect(renewed).toBe(1)
+    await watched.close()
+  })
+})
