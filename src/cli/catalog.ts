@@ -5,6 +5,7 @@ import { type ImportReport, importCatalog } from '../db/catalog-import.ts'
 import { errorMessage } from '../log.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
+import { jsonErrorPosition } from './json-position.ts'
 
 const USAGE = ['catalog import FILE.json [--json]', 'catalog export --org SLUG [--out FILE.json]']
 const MAX_PRINTED_ERRORS = 50
@@ -50,10 +51,13 @@ async function readJson(file: string, ctx: CliContext): Promise<unknown> {
     ctx.io.err(`error: cannot read ${file}: ${errorMessage(error)}`)
     return undefined
   }
+  const json = text.replace(/^\uFEFF/, '')
   try {
-    return JSON.parse(text.replace(/^\uFEFF/, ''))
+    return JSON.parse(json)
   } catch (error) {
-    ctx.io.err(`error: ${file} is not valid JSON (${error instanceof Error ? error.message : 'parse error'})`)
+    const at = jsonErrorPosition(json)
+    const where = at === null ? '' : ` at line ${at.line}, column ${at.column}`
+    ctx.io.err(`error: ${file} is not valid JSON${where} (${errorMessage(error)})`)
     return undefined
   }
 }

@@ -35,7 +35,9 @@ describe('catalog commands', () => {
   test('import refuses a file that is not JSON or cannot be read', async () => {
     const r = await run('import', file('broken.json', '{"products": ['))
     expect(r.code).toBe(1)
-    expect(r.err[0]).toStartWith(`error: ${join(dir, 'broken.json')} is not valid JSON`)
+    expect(r.err[0]).toStartWith(
+      `error: ${join(dir, 'broken.json')} is not valid JSON at line 1, column 15 (`,
+    )
     const missing = join(dir, 'missing.json')
     expect((await run('import', missing)).err).toEqual([
       `error: cannot read ${missing}: ENOENT: no such file or directory, open '${missing}'`,
