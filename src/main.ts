@@ -3,7 +3,8 @@ import { banner } from './banner.ts'
 import { createService } from './boot.ts'
 import { withDeadline } from './db/deadline.ts'
 import { hasDemoCatalog, isEmpty, seedDemo } from './db/seed.ts'
-import { createStdoutLogger, errorMessage, errorName } from './log.ts'
+import { listenOrExit } from './listen.ts'
+import { createStdoutLogger, errorName } from './log.ts'
 import { serverOptions } from './security/server-limits.ts'
 import { startFromEnvironment } from './startup.ts'
 
@@ -17,27 +18,33 @@ const service = await createService({ config, database, logger, clock: Date.now,
 // Body, URL and idle limits, no development error page, peer addresses for the token rate limit (SECURITY.md §4).
 const onError = (error: unknown) => logger.error('server.error', { error: errorName(error) })
 const { security } = config
+const servers: ReturnType<typeof Bun.serve>[] = []
+/** Releases what the servers used: the listeners and pending writes of the service, then the database. */
+async function closeDatabaseSide() {
+  await service.close()
+  await database.close()
+}
 /** Starts one server, or ends the process with one line (a port in use, say), releasing the database first. */
 async function listen(
   surface: 'api' | 'resolver',
   port: number,
   fetch: Parameters<typeof serverOptions>[0]['fetch'],
 ) {
-  try {
-    return Bun.serve(serverOptions({ surface, port, fetch, security, onError }))
-  } catch (error) {
-    console.error(`error: cannot serve the ${surface} on port ${port}: ${errorMessage(error)}`)
-    await Promise.all(servers.map((s) => s.stop(true)))
-    await service.close()
-    await database.close()
-    process.exit(1)
-  }
+  const server = await listenOrExit(
+    surface,
+    port,
+    () => Bun.serve(serverOptions({ surface, port, fetch, security, onError })),
+    process.exit,
+    async () => {
+      await Promise.all(servers.map((s) => s.stop(true)))
+      await closeDatabaseSide()
+    },
+  )
+  servers.push(server)
+  return server
 }
-const servers: ReturnType<typeof Bun.serve>[] = []
 const apiServer = await listen('api', config.apiPort, service.api)
-servers.push(apiServer)
 const resolverServer = await listen('resolver', config.resolverPort, service.resolver)
-servers.push(resolverServer)
 console.log(
   banner(config, {
     ports: { api: apiServer.port ?? config.apiPort, resolver: resolverServer.port ?? config.resolverPort },
@@ -64,13 +71,7 @@ async function shutdown(signal: string) {
   logger.info('shutdown', { signal })
   // Stop accepting, let in-flight requests finish (each bounded by its own deadline), then release the database.
   await Promise.all(servers.map((s) => s.stop()))
-  const closed = await withDeadline(
-    (async () => {
-      await service.close()
-      await database.close()
-    })(),
-    CLOSE_DEADLINE_MS,
-  ).then(
+  const closed = await withDeadline(closeDatabaseSide(), CLOSE_DEADLINE_MS).then(
     () => true,
     (error: unknown) => {
       logger.error('shutdown.incomplete', { error: errorName(error) })

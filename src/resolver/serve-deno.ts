@@ -1,5 +1,6 @@
 /** Standalone resolver on Deno: `deno run --allow-net --allow-env --allow-read src/resolver/serve-deno.ts`. */
-import { listenOrExit, standaloneOrExit } from './standalone.ts'
+import { listenOrExit } from '../listen.ts'
+import { standaloneOrExit } from './standalone.ts'
 
 /** The part of the Deno namespace this entry uses (the project type-checks with Bun's types). */
 declare const Deno: {
@@ -14,6 +15,7 @@ declare const Deno: {
 
 const { port, resolver } = await standaloneOrExit(Deno.env.toObject(), Deno.readTextFile, Deno.exit)
 await listenOrExit(
+  'resolver',
   port,
   () =>
     Deno.serve(

@@ -1,6 +1,7 @@
 /** Standalone resolver on Bun: `bun src/resolver/serve.ts` (env: RESOLVER_URL, SHORT_URL, RESOLVER_PORT, CATALOG_FILE). */
-import { listenOrExit, standaloneOrExit } from './standalone.ts'
+import { listenOrExit } from '../listen.ts'
+import { standaloneOrExit } from './standalone.ts'
 
 const { port, resolver } = await standaloneOrExit(process.env, (path) => Bun.file(path).text(), process.exit)
-const server = await listenOrExit(port, () => Bun.serve({ port, fetch: resolver }), process.exit)
+const server = await listenOrExit('resolver', port, () => Bun.serve({ port, fetch: resolver }), process.exit)
 console.log(`resolver listening on port ${server.port}`)

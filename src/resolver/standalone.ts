@@ -69,20 +69,6 @@ function readProducts(json: unknown): CatalogProduct[] {
   return publishedProducts(validated.catalog)
 }
 
-/** Serves with the runtime's `listen`, or ends the process with one line (a port in use, say) and exit code 1. */
-export async function listenOrExit<T>(
-  port: number,
-  listen: () => T | Promise<T>,
-  exit: (code: number) => never,
-): Promise<T> {
-  try {
-    return await listen()
-  } catch (error) {
-    console.error(`error: cannot serve the resolver on port ${port}: ${errorMessage(error)}`)
-    return exit(1)
-  }
-}
-
 /**
  * `standaloneResolver` for an entry file: a configuration or catalog error is one line on stderr and exit code 2
  * (as the service's own start), never a stack trace. `exit` is the runtime's.
