@@ -75,8 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPostgres(connectionUrl: string, session: PostgresSession): Promise<Database> {
   const target = postgresTarget(connectionUrl)
-  if (session.reachDeadlineMs !== undefined) await checkReachable(target, session.reachDeadlineMs)
-  await migratePostgresLocked(target)
+  await migratePostgresLocked(target, session.reachDeadlineMs)
   const client = postgres(target.url, {
     ...socketOption(target),
     connection: sessionParameters(session),
@@ -117,19 +116,6 @@ async function openPostgres(connectionUrl: string, session: PostgresSession): Pr
   }
 }
 
-/**
- * One `select 1` within `ms` on a connection of its own, ended either way: a peer that accepts connections but does
- * not speak Postgres (an HTTP server, say) would otherwise have the driver retry forever.
- */
-async function checkReachable(target: PostgresTarget, ms: number): Promise<void> {
-  const client = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
-  try {
-    await withDeadline(client`select 1`, ms)
-  } finally {
-    await client.end({ timeout: 0 })
-  }
-}
-
 function sessionParameters(session: PostgresSession): Record<string, string> {
   const parameters: Record<string, string> = {}
   if (session.applicationName !== undefined) parameters.application_name = session.applicationName
@@ -138,13 +124,24 @@ function sessionParameters(session: PostgresSession): Record<string, string> {
   return parameters
 }
 
-async function migratePostgresLocked(target: PostgresTarget): Promise<void> {
+/**
+ * Migrates under the migration lock. With `reachDeadlineMs`, the server's first answer (a `select 1`, before the
+ * lock, which may rightly wait for another instance) is bounded: a peer that accepts connections but does not
+ * speak Postgres (an HTTP server, say) would otherwise have the driver retry forever.
+ */
+async function migratePostgresLocked(target: PostgresTarget, reachDeadlineMs?: number): Promise<void> {
   const client = postgres(target.url, {
     ...socketOption(target),
     max: 1,
     connect_timeout: 5,
     onnotice: () => {},
   })
+  if (reachDeadlineMs !== undefined) {
+    await withDeadline(client`select 1`, reachDeadlineMs).catch(async (error: unknown) => {
+      await client.end({ timeout: 0 })
+      throw error
+    })
+  }
   try {
     await client`select pg_advisory_lock(${ADVISORY_LOCKS.migration})`
     await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER })
