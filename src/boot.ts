@@ -1,5 +1,4 @@
 /** Wires the service together from a validated configuration: database, catalog, API app and resolver. */
-
 import { type AppDeps, createApp } from './api/app.ts'
 import { authFeature, tokenRequestLimiter } from './api/auth/index.ts'
 import { codesFeature } from './api/codes/index.ts'

@@ -1,5 +1,6 @@
 /** Reads the service configuration from the environment once, validates every field, and reports all errors. */
 import { postgresTarget } from './db/connection-url.ts'
+import { errorMessage } from './log.ts'
 import { readSecurityConfig, type SecurityConfig } from './security/config.ts'
 
 export interface Config {
@@ -135,7 +136,7 @@ function readDatabaseUrl(raw: string | undefined, errors: string[]): string | nu
   try {
     postgresTarget(value)
   } catch (error) {
-    errors.push(`DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`)
+    errors.push(`DATABASE_URL: ${errorMessage(error)}`)
     return null
   }
   return value

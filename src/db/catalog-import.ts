@@ -1,5 +1,4 @@
-/** Imports a catalog file: validate everything first, then one transaction that writes only what changed. */
-
+/** Imports a catalog file in one transaction: validate it against what is stored, then write only what changed. */
 import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../catalog/duplicates.ts'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'

@@ -2,7 +2,6 @@
  * Token signing keys in the database: created once under a lock, rotated by the CLI, kept while tokens live.
  * Unused when `JWT_SECRET` or `JWT_KEY_FILE` names the key (`src/auth/key-source.ts`).
  */
-
 import { and, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { StoredKey } from '../auth/keys.ts'
 import { ADVISORY_LOCKS } from './advisory-locks.ts'
