@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type LoadResult, prepareLoadDatabase, rssGrowth, runMixedLoad } from '../tests/reliability/load.ts'
-import { createScratchDatabase } from '../tests/support/pg-cluster.ts'
 import { type Instance, startInstance } from '../tests/support/processes.ts'
+import { createScratchDatabase } from '../tests/support/scratch-db.ts'
 
 // Usage: npx bun bench/load-mixed.ts
 //   env: BENCH_SECONDS (default 60); BENCH_CONNECTIONS (requests in flight, default 64); BENCH_WARMUP_SECONDS

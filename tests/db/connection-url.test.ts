@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import postgres from 'postgres'
-import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
+import { postgresTarget } from '../../src/db/connection-url.ts'
 import { openDatabase } from '../../src/db/database.ts'
 import { TEST_DATABASE_URL } from '../support/db.ts'
+import { createScratchDatabase, postgresClient } from '../support/scratch-db.ts'
 
 describe('postgresTarget', () => {
   test('a URL naming a host is handed on unchanged, query and all', () => {
@@ -86,37 +86,35 @@ describe('postgresTarget', () => {
 
 describe.if(TEST_DATABASE_URL !== null)('openDatabase over a Unix socket', () => {
   test('both libpq socket forms reach the server through its socket, not TCP', async () => {
-    const target = postgresTarget(TEST_DATABASE_URL as string)
-    const admin = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
+    const admin = postgresClient(TEST_DATABASE_URL as string)
     const [row] = await admin`show unix_socket_directories`
+    await admin.end({ timeout: 5 })
     const directory =
       String(row?.unix_socket_directories ?? '')
         .split(',')[0]
         ?.trim() ?? ''
     expect(directory).toStartWith('/')
-    const name = `t_socket_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
-    await admin.unsafe(`create database ${name}`)
+    const scratch = await createScratchDatabase(TEST_DATABASE_URL as string, 't_socket')
     try {
-      const tcp = new URL(target.url)
+      const tcp = new URL(postgresTarget(TEST_DATABASE_URL as string).url)
       const user = tcp.username === '' ? '' : `${tcp.username}@`
       const port = tcp.port === '' ? '' : `:${tcp.port}`
       for (const url of [
-        `postgresql://${user}localhost${port}/${name}?host=${encodeURIComponent(directory)}`,
-        `postgresql://${user}${encodeURIComponent(directory)}${port}/${name}`,
+        `postgresql://${user}localhost${port}/${scratch.name}?host=${encodeURIComponent(directory)}`,
+        `postgresql://${user}${encodeURIComponent(directory)}${port}/${scratch.name}`,
       ]) {
         const database = await openDatabase({ url })
         try {
           // A Unix-socket session has no server IP address.
           expect(
             await database.queryRows('select inet_server_addr() is null, current_database()', []),
-          ).toEqual([[true, name]])
+          ).toEqual([[true, scratch.name]])
         } finally {
           await database.close()
         }
       }
     } finally {
-      await admin.unsafe(`drop database if exists ${name} with (force)`)
-      await admin.end({ timeout: 5 })
+      await scratch.drop()
     }
   })
 })

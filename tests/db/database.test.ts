@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import postgres from 'postgres'
-import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
 import { openDatabase } from '../../src/db/database.ts'
 import { TEST_DATABASE_URL, useTestDatabase } from '../support/db.ts'
+import { createScratchDatabase } from '../support/scratch-db.ts'
 
 const database = useTestDatabase()
 
@@ -26,15 +25,10 @@ describe('Database.queryRows', () => {
 
 describe.if(TEST_DATABASE_URL !== null)('a Postgres session', () => {
   test('names the process in pg_stat_activity and lets the server end a statement past its timeout', async () => {
-    const target = postgresTarget(TEST_DATABASE_URL as string)
-    const admin = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
-    const name = `t_session_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
-    await admin.unsafe(`create database ${name}`)
+    const scratch = await createScratchDatabase(TEST_DATABASE_URL as string, 't_session')
     try {
-      const url = new URL(TEST_DATABASE_URL as string)
-      url.pathname = `/${name}`
       const opened = await openDatabase({
-        url: url.toString(),
+        url: scratch.url,
         applicationName: 'gs1-dl test',
         statementTimeoutMs: 200,
       })
@@ -53,8 +47,7 @@ describe.if(TEST_DATABASE_URL !== null)('a Postgres session', () => {
         await opened.close()
       }
     } finally {
-      await admin.unsafe(`drop database if exists ${name} with (force)`)
-      await admin.end({ timeout: 5 })
+      await scratch.drop()
     }
   })
 })

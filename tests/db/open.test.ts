@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'bun:test'
-import postgres from 'postgres'
 import { readConfig } from '../../src/config.ts'
 import { ADVISORY_LOCKS } from '../../src/db/advisory-locks.ts'
-import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
 import { DatabaseOpenError, openConfiguredDatabase } from '../../src/db/open.ts'
 import { TEST_DATABASE_URL } from '../support/db.ts'
+import { createScratchDatabase, postgresClient } from '../support/scratch-db.ts'
 
 function configFor(databaseUrl: string) {
   const read = readConfig({ DATABASE_URL: databaseUrl })
@@ -41,18 +40,13 @@ describe('openConfiguredDatabase', () => {
 
 describe.if(TEST_DATABASE_URL !== null)('openConfiguredDatabase on Postgres', () => {
   test('waits for another instance’s migrations past the deadline: only the first answer is bounded', async () => {
-    const target = postgresTarget(TEST_DATABASE_URL as string)
-    const admin = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
-    const name = `t_open_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`
-    await admin.unsafe(`create database ${name}`)
-    const url = new URL(TEST_DATABASE_URL as string)
-    url.pathname = `/${name}`
+    const scratch = await createScratchDatabase(TEST_DATABASE_URL as string, 't_open')
     try {
       // Another instance migrating this database: it holds the migration lock.
-      const other = postgres(postgresTarget(url.toString()).url, { ...socketOption(target), max: 1 })
+      const other = postgresClient(scratch.url)
       await other`select pg_advisory_lock(${ADVISORY_LOCKS.migration})`
       let settled = false
-      const opening = openConfiguredDatabase(configFor(url.toString()), {}, 300).finally(() => {
+      const opening = openConfiguredDatabase(configFor(scratch.url), {}, 300).finally(() => {
         settled = true
       })
       await Bun.sleep(1000)
@@ -61,8 +55,7 @@ describe.if(TEST_DATABASE_URL !== null)('openConfiguredDatabase on Postgres', ()
       await other.end({ timeout: 5 })
       await (await opening).close()
     } finally {
-      await admin.unsafe(`drop database if exists ${name} with (force)`)
-      await admin.end({ timeout: 5 })
+      await scratch.drop()
     }
   })
 })

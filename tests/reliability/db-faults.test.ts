@@ -1,12 +1,7 @@
 /** Database faults on a throwaway Postgres cluster: an outage and the return, and a database that stops answering. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import postgres from 'postgres'
-import {
-  createScratchDatabase,
-  type PgCluster,
-  pgClusterUnavailable,
-  startPgCluster,
-} from '../support/pg-cluster.ts'
+import { type PgCluster, pgClusterUnavailable, startPgCluster } from '../support/pg-cluster.ts'
 import {
   type Instance,
   runCliJson,
@@ -14,6 +9,7 @@ import {
   stopAllInstances,
   waitUntil,
 } from '../support/processes.ts'
+import { createScratchDatabase } from '../support/scratch-db.ts'
 import {
   type Client,
   catalogFile,

@@ -2,13 +2,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import postgres from 'postgres'
 import { generatedCatalog } from '../catalog/fixtures.ts'
-import {
-  createScratchDatabase,
-  type PgCluster,
-  pgClusterUnavailable,
-  startPgCluster,
-} from '../support/pg-cluster.ts'
+import { type PgCluster, pgClusterUnavailable, startPgCluster } from '../support/pg-cluster.ts'
 import { spawnCli, waitUntil } from '../support/processes.ts'
+import { createScratchDatabase } from '../support/scratch-db.ts'
 import { catalogCounts, exportCatalog, importInProcess, scratchDir } from './harness.ts'
 
 const unavailable = pgClusterUnavailable()

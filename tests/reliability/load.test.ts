@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { TEST_DATABASE_URL } from '../support/db.ts'
-import { createScratchDatabase, type ScratchDatabase } from '../support/pg-cluster.ts'
 import { startInstance, stopAllInstances } from '../support/processes.ts'
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-db.ts'
 import { prepareLoadDatabase, runMixedLoad } from './load.ts'
 
 const SECONDS = 10

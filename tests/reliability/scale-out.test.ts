@@ -1,7 +1,6 @@
 /** Two stateless instances (separate processes) on one Postgres: catalog, client and key changes reach both. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { TEST_DATABASE_URL } from '../support/db.ts'
-import { createScratchDatabase, type ScratchDatabase } from '../support/pg-cluster.ts'
 import {
   type Instance,
   runCli,
@@ -10,6 +9,7 @@ import {
   stopAllInstances,
   waitUntil,
 } from '../support/processes.ts'
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-db.ts'
 import {
   type Client,
   catalogFile,

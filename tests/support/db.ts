@@ -1,9 +1,8 @@
 /** A fresh, migrated database per test file: Postgres when DATABASE_URL is set, else a clone of a PGlite template. */
 import { afterAll, beforeAll } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
-import postgres from 'postgres'
-import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
 import { type Database, openDatabase } from '../../src/db/database.ts'
+import { createScratchDatabase } from './scratch-db.ts'
 
 let template: Promise<PGlite> | null = null
 
@@ -27,19 +26,13 @@ async function openPgliteClone(): Promise<Database> {
 }
 
 async function openPostgresCopy(url: string): Promise<Database> {
-  const name = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`
-  const target = postgresTarget(url)
-  const admin = postgres(target.url, { ...socketOption(target), max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database ${name}`)
-  const copy = new URL(url)
-  copy.pathname = `/${name}`
-  const database = await openDatabase({ url: copy.toString() })
+  const scratch = await createScratchDatabase(url, 't')
+  const database = await openDatabase({ url: scratch.url })
   return {
     ...database,
     async close() {
       await database.close()
-      await admin.unsafe(`drop database if exists ${name} with (force)`)
-      await admin.end({ timeout: 5 })
+      await scratch.drop()
     },
   }
 }

@@ -2,7 +2,6 @@
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import postgres from 'postgres'
 import { freePort } from './processes.ts'
 
 /** The server binaries: `PG_BIN` when set, else the newest `/usr/lib/postgresql/N/bin` with `initdb`, else null. */
@@ -140,33 +139,4 @@ async function run(argv: string[]): Promise<void> {
     new Response(child.stderr).text(),
   ])
   if (code !== 0) throw new Error(`${argv.join(' ')} exited ${code}: ${(err || out).trim().slice(-500)}`)
-}
-
-/** A fresh database on the server of `adminUrl`; `drop()` removes it, ending any session still on it. */
-export interface ScratchDatabase {
-  readonly url: string
-  drop(): Promise<void>
-}
-
-export async function createScratchDatabase(adminUrl: string, prefix = 'rel'): Promise<ScratchDatabase> {
-  const name = `${prefix}_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
-  try {
-    await admin.unsafe(`create database ${name}`)
-  } finally {
-    await admin.end({ timeout: 5 })
-  }
-  const target = new URL(adminUrl)
-  target.pathname = `/${name}`
-  return {
-    url: target.toString(),
-    async drop() {
-      const again = postgres(adminUrl, { max: 1, onnotice: () => {} })
-      try {
-        await again.unsafe(`drop database if exists ${name} with (force)`)
-      } finally {
-        await again.end({ timeout: 5 })
-      }
-    },
-  }
 }
