@@ -5,6 +5,16 @@ import { ROOT } from '../support/processes.ts'
 
 const noFile = () => Promise.reject(new Error('no file in this test'))
 
+/** The Bun entry (`bun src/resolver/serve.ts`) in a child process with only `env` (and PATH). */
+function bunEntry(env: Record<string, string>) {
+  return Bun.spawn([process.execPath, 'src/resolver/serve.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+}
+
 describe('standalone resolver', () => {
   test('reads its port and origins with the service’s defaults', async () => {
     const { port, resolver } = await standaloneResolver({}, noFile)
@@ -23,12 +33,7 @@ describe('standalone resolver', () => {
   })
 
   test('the Bun entry prints one config error line and exits 2, without a stack trace', async () => {
-    const child = Bun.spawn([process.execPath, 'src/resolver/serve.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', RESOLVER_PORT: '99999' },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
+    const child = bunEntry({ RESOLVER_PORT: '99999' })
     expect(await child.exited).toBe(2)
     expect(await new Response(child.stderr).text()).toBe(
       'config error: RESOLVER_PORT must be a port number from 0 to 65535\n',
@@ -55,15 +60,9 @@ describe('standalone resolver', () => {
   test('the Bun entry on a port in use prints one line and exits 1, without a stack trace', async () => {
     const taken = Bun.serve({ port: 0, fetch: () => new Response('') })
     try {
-      const child = Bun.spawn([process.execPath, 'src/resolver/serve.ts'], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          RESOLVER_PORT: String(taken.port),
-          CATALOG_FILE: 'src/catalog/demo-catalog.json',
-        },
-        stdout: 'pipe',
-        stderr: 'pipe',
+      const child = bunEntry({
+        RESOLVER_PORT: String(taken.port),
+        CATALOG_FILE: 'src/catalog/demo-catalog.json',
       })
       expect(await child.exited).toBe(1)
       const lines = (await new Response(child.stderr).text()).trim().split('\n')
@@ -75,22 +74,7 @@ describe('standalone resolver', () => {
   })
 
   test('the Bun entry without CATALOG_FILE warns that every scan will answer 404', async () => {
-    const child = Bun.spawn([process.execPath, 'src/resolver/serve.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', RESOLVER_PORT: '99999' },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
-    await child.exited
-    expect(await new Response(child.stderr).text()).toBe(
-      'config error: RESOLVER_PORT must be a port number from 0 to 65535\n',
-    )
-    const started = Bun.spawn([process.execPath, 'src/resolver/serve.ts'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', RESOLVER_PORT: '0' },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
+    const started = bunEntry({ RESOLVER_PORT: '0' })
     try {
       const reader = started.stderr.getReader()
       const { value } = await reader.read()
