@@ -2,6 +2,7 @@
 import { createAuthService } from '../src/auth/service.ts'
 import type { Config } from '../src/config.ts'
 import { createClient } from '../src/db/api-clients.ts'
+import { CLI_ACTOR } from '../src/db/audit.ts'
 import { createOrganization } from '../src/db/organizations.ts'
 import { silentLogger } from '../src/log.ts'
 import { openTestDatabase } from '../tests/support/db.ts'
@@ -11,9 +12,12 @@ export const BENCH_CONFIG: Config = {
   dataDir: '',
   apiPort: 0,
   resolverPort: 0,
+  dashboardPort: 0,
   apiUrl: 'http://api.bench',
   resolverUrl: 'http://resolver.bench',
   shortUrl: 'http://s.bench',
+  dashboardUrl: 'http://dashboard.bench',
+  mail: null,
   customDomainScheme: 'https',
 }
 
@@ -27,6 +31,7 @@ export async function openBenchAuth() {
   const slug = `bench-${crypto.randomUUID().slice(0, 8)}`
   await createOrganization(database.db, { slug, name: 'Bench', plan: 'pro', subscriptionStatus: 'active' })
   const client = await createClient(database.db, {
+    actor: CLI_ACTOR,
     organizationSlug: slug,
     name: 'bench',
     scopes: ['write:codes'],

@@ -10,12 +10,18 @@ export interface Config {
   readonly dataDir: string
   readonly apiPort: number
   readonly resolverPort: number
+  /** Port of the dashboard, the web app for people (DESIGN §7). */
+  readonly dashboardPort: number
   /** Public origin of the code API; JWT issuer and audience. */
   readonly apiUrl: string
   /** Public origin of `{resolver_url}`. */
   readonly resolverUrl: string
   /** Public origin of `{short_url}`. */
   readonly shortUrl: string
+  /** Public origin of the dashboard: its links, its cookies' `Secure` and `__Host-` prefix, the `Origin` it accepts. */
+  readonly dashboardUrl: string
+  /** Outgoing mail (invitations); null: no mail, the dashboard hands links over instead. */
+  readonly mail: MailConfig | null
   readonly customDomainScheme: 'http' | 'https'
   /** Token rate limits, trusted proxies and the idle timeout (SECURITY.md); absent: the defaults. */
   readonly security?: SecurityConfig
@@ -25,6 +31,14 @@ export interface Config {
    * (`loadSigningKey` in `src/auth/key-source.ts`), not here: reading the configuration does no I/O.
    */
   readonly signingKey?: SigningKeySource
+}
+
+/** Where mail goes: an SMTP server (`smtp://` with STARTTLS when offered, `smtps://` for TLS from the start). */
+export interface MailConfig {
+  /** `SMTP_URL`; may carry a user and password, so it is never logged or printed. */
+  readonly smtpUrl: string
+  /** `MAIL_FROM`: the sender address of the dashboard's mail. */
+  readonly from: string
 }
 
 /** The environment's signing key: a secret to derive it from, or the path of a file holding it. Never logged. */
@@ -43,6 +57,7 @@ const DEFAULTS = {
   dataDir: './.data/pglite',
   apiPort: '3000',
   resolverPort: '3001',
+  dashboardPort: '3002',
   customDomainScheme: 'https',
 } as const
 
@@ -52,20 +67,29 @@ export function readConfig(env: Env): ConfigResult {
   const databaseUrl = readDatabaseUrl(env.DATABASE_URL, errors)
   const apiPort = readPort('API_PORT', env.API_PORT ?? DEFAULTS.apiPort, errors)
   const resolverPort = readPort('RESOLVER_PORT', env.RESOLVER_PORT ?? DEFAULTS.resolverPort, errors)
-  if (apiPort === resolverPort && isListeningPort(apiPort)) {
-    errors.push(
-      'API_PORT and RESOLVER_PORT must differ: the code API and the resolver each need their own port',
-    )
-  }
+  const dashboardPort = readPort('DASHBOARD_PORT', env.DASHBOARD_PORT ?? DEFAULTS.dashboardPort, errors)
+  checkDistinctPorts(
+    { API_PORT: apiPort, RESOLVER_PORT: resolverPort, DASHBOARD_PORT: dashboardPort },
+    errors,
+  )
   const defaults = originDefaults(apiPort, resolverPort)
+  const dashboardUrl = readOrigin(
+    'DASHBOARD_URL',
+    env.DASHBOARD_URL ??
+      `http://localhost:${isListeningPort(dashboardPort) ? dashboardPort : DEFAULTS.dashboardPort}`,
+    errors,
+  )
   const config: Config = {
     databaseUrl,
     dataDir: nonEmpty(env.DATA_DIR) ?? DEFAULTS.dataDir,
     apiPort,
     resolverPort,
+    dashboardPort,
     apiUrl: readOrigin('API_URL', env.API_URL ?? defaults.apiUrl, errors),
     resolverUrl: readOrigin('RESOLVER_URL', env.RESOLVER_URL ?? defaults.resolverUrl, errors),
     shortUrl: readOrigin('SHORT_URL', env.SHORT_URL ?? defaults.shortUrl, errors),
+    dashboardUrl,
+    mail: readMail(env, dashboardUrl, errors),
     customDomainScheme: readScheme(env.CUSTOM_DOMAIN_SCHEME ?? DEFAULTS.customDomainScheme, errors),
     security: readSecurityConfig(env, errors),
     ...readSigningKeySource(env, errors),
@@ -74,6 +98,13 @@ export function readConfig(env: Env): ConfigResult {
   const explicit = env.API_URL !== undefined || env.RESOLVER_URL !== undefined
   if (errors.length === 0 && explicit && config.resolverUrl === config.apiUrl) {
     errors.push('RESOLVER_URL must differ from API_URL: the resolver is not served on the API origin')
+  }
+  if (errors.length === 0 && env.DASHBOARD_URL !== undefined) {
+    const clash = [config.apiUrl, config.resolverUrl, config.shortUrl].includes(config.dashboardUrl)
+    if (clash)
+      errors.push(
+        'DASHBOARD_URL must differ from API_URL, RESOLVER_URL and SHORT_URL: the dashboard has its own origin',
+      )
   }
   return errors.length === 0 ? { ok: true, config } : { ok: false, errors }
 }
@@ -115,6 +146,41 @@ function originDefaults(apiPort: number, resolverPort: number) {
     resolverUrl: `http://localhost:${resolver}`,
     shortUrl: `http://127.0.0.1:${resolver}`,
   }
+}
+
+/** Each listening port once: two servers cannot share one (a port of 0 lets the system pick distinct ones). */
+function checkDistinctPorts(ports: Record<string, number>, errors: string[]): void {
+  const seen = new Map<number, string>()
+  for (const [name, port] of Object.entries(ports)) {
+    const other = isListeningPort(port) ? seen.get(port) : undefined
+    if (other !== undefined) errors.push(`${other} and ${name} must differ: each server needs its own port`)
+    else seen.set(port, name)
+  }
+}
+
+/**
+ * `SMTP_URL` (unset: no mail) and `MAIL_FROM` (default `no-reply@` the dashboard's host). The URL's password is
+ * never part of a message.
+ */
+function readMail(env: Env, dashboardUrl: string, errors: string[]): MailConfig | null {
+  const smtpUrl = nonEmpty(env.SMTP_URL)
+  const from = nonEmpty(env.MAIL_FROM)
+  if (smtpUrl === undefined) {
+    if (from !== undefined) errors.push('MAIL_FROM is set but SMTP_URL is not: set SMTP_URL to send mail')
+    return null
+  }
+  const url = URL.canParse(smtpUrl) ? new URL(smtpUrl) : null
+  if (url === null || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '') {
+    errors.push('SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…')
+    return null
+  }
+  const host = URL.canParse(dashboardUrl) ? new URL(dashboardUrl).hostname : 'localhost'
+  const sender = from ?? `no-reply@${host}`
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(sender) && !/^[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>$/.test(sender)) {
+    errors.push('MAIL_FROM must be an address such as no-reply@example.com or "Name <no-reply@example.com>"')
+    return null
+  }
+  return { smtpUrl, from: sender }
 }
 
 /** A valid port other than 0 (for which the system picks one). */

@@ -14,6 +14,9 @@ describe('readConfig', () => {
         apiUrl: 'http://localhost:3000',
         resolverUrl: 'http://localhost:3001',
         shortUrl: 'http://127.0.0.1:3001',
+        dashboardPort: 3002,
+        dashboardUrl: 'http://localhost:3002',
+        mail: null,
         customDomainScheme: 'https',
         security: DEFAULT_SECURITY_CONFIG,
       },
@@ -89,13 +92,20 @@ describe('readConfig', () => {
     ])
   })
 
-  test('refuses one port for both servers (port 0, a port each picked by the system, is allowed)', () => {
+  test('refuses one port for two servers (port 0, a port each picked by the system, is allowed)', () => {
     expect(readConfig({ API_PORT: '4000', RESOLVER_PORT: '4000' })).toEqual({
       ok: false,
-      errors: [
-        'API_PORT and RESOLVER_PORT must differ: the code API and the resolver each need their own port',
-      ],
+      errors: ['API_PORT and RESOLVER_PORT must differ: each server needs its own port'],
     })
+    expect(readConfig({ DASHBOARD_PORT: '3000' })).toEqual({
+      ok: false,
+      errors: ['API_PORT and DASHBOARD_PORT must differ: each server needs its own port'],
+    })
+    expect(readConfig({ RESOLVER_PORT: '4000', DASHBOARD_PORT: '4000' })).toEqual({
+      ok: false,
+      errors: ['RESOLVER_PORT and DASHBOARD_PORT must differ: each server needs its own port'],
+    })
+    expect(readConfig({ API_PORT: '0', RESOLVER_PORT: '0', DASHBOARD_PORT: '0' }).ok).toBe(true)
     expect(readConfig({ API_PORT: '0', RESOLVER_PORT: '0' }).ok).toBe(true)
     // Port 0 keeps its default origin, which may be the other port's: not an origin clash the user made.
     expect(readConfig({ API_PORT: '0', RESOLVER_PORT: '3000' }).ok).toBe(true)
@@ -114,6 +124,53 @@ describe('readConfig', () => {
       ok: false,
       errors: ['RESOLVER_URL must differ from API_URL: the resolver is not served on the API origin'],
     })
+  })
+
+  test('the dashboard: its origin follows DASHBOARD_PORT, and is its own', () => {
+    const moved = readConfig({ DASHBOARD_PORT: '8082' })
+    expect(moved.ok && [moved.config.dashboardPort, moved.config.dashboardUrl]).toEqual([
+      8082,
+      'http://localhost:8082',
+    ])
+    const set = readConfig({ DASHBOARD_URL: 'https://Dashboard.example.com/' })
+    expect(set.ok && set.config.dashboardUrl).toBe('https://dashboard.example.com')
+    expect(readConfig({ DASHBOARD_URL: 'http://localhost:3001' })).toEqual({
+      ok: false,
+      errors: [
+        'DASHBOARD_URL must differ from API_URL, RESOLVER_URL and SHORT_URL: the dashboard has its own origin',
+      ],
+    })
+    expect(readConfig({ DASHBOARD_URL: 'https://d.example.com/app' })).toEqual({
+      ok: false,
+      errors: ['DASHBOARD_URL must be an http(s) origin such as https://example.com, without path or query'],
+    })
+  })
+
+  test('mail: SMTP_URL turns it on, MAIL_FROM defaults to no-reply at the dashboard host, and neither is ever quoted', () => {
+    const on = readConfig({
+      SMTP_URL: 'smtp://mailer:s3cret@mail.example.com:587',
+      DASHBOARD_URL: 'https://d.example.com',
+    })
+    expect(on.ok && on.config.mail).toEqual({
+      smtpUrl: 'smtp://mailer:s3cret@mail.example.com:587',
+      from: 'no-reply@d.example.com',
+    })
+    const named = readConfig({
+      SMTP_URL: 'smtps://mail.example.com',
+      MAIL_FROM: 'Acme codes <codes@acme.example>',
+    })
+    expect(named.ok && named.config.mail?.from).toBe('Acme codes <codes@acme.example>')
+    const bad = readConfig({ SMTP_URL: 'http://u:s3cret@mail.example.com' })
+    expect(bad).toEqual({
+      ok: false,
+      errors: ['SMTP_URL must be smtp://[user:password@]host[:port] or smtps://…'],
+    })
+    expect(JSON.stringify(bad)).not.toContain('s3cret')
+    expect(readConfig({ MAIL_FROM: 'a@b.example' })).toEqual({
+      ok: false,
+      errors: ['MAIL_FROM is set but SMTP_URL is not: set SMTP_URL to send mail'],
+    })
+    expect(readConfig({ SMTP_URL: 'smtp://m.example', MAIL_FROM: 'not an address' }).ok).toBe(false)
   })
 
   describe('signing key (JWT_SECRET, JWT_KEY_FILE)', () => {

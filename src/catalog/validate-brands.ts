@@ -8,6 +8,11 @@ import type { KnownSlugs, ValidCatalog } from './validate.ts'
 const HOST =
   /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(\.(?![0-9]+$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)$/
 
+/** True for a lower-case host name a brand may use as its custom domain (no IP address, no port). */
+export function isCustomDomain(domain: string): boolean {
+  return HOST.test(domain)
+}
+
 /** Duplicate brand slugs and domains, unknown organizations, and custom-domain rules (a domain held by another brand). */
 export function checkBrands(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
   const orgs = new Set(catalog.organizations.map((o) => o.slug))
@@ -57,7 +62,7 @@ function checkDomain(
       ? [issue('Catalog.Domain', `${path}.customDomainActive`, 'an active custom domain needs customDomain')]
       : []
   }
-  if (!HOST.test(domain)) {
+  if (!isCustomDomain(domain)) {
     return [
       issue(
         'Catalog.Domain',

@@ -7,6 +7,7 @@ import {
   listClients,
   setBlocked,
 } from '../db/api-clients.ts'
+import { CLI_ACTOR } from '../db/audit.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 
@@ -36,6 +37,7 @@ export async function runClientCommand(args: string[], ctx: CliContext): Promise
       name: required(values, 'name'),
       scopes: scopesOf(values.scope),
       clock: ctx.clock,
+      actor: CLI_ACTOR,
     }
     return reportCreated(await ctx.withDatabase((d) => createClient(d.db, input)), ctx, json)
   }
@@ -70,7 +72,9 @@ async function changeClient(
   json: boolean,
 ): Promise<number> {
   const found = await ctx.withDatabase((d) =>
-    action === 'delete' ? deleteClient(d.db, clientId) : setBlocked(d.db, clientId, action === 'block'),
+    action === 'delete'
+      ? deleteClient(d.db, clientId, { actor: CLI_ACTOR })
+      : setBlocked(d.db, clientId, action === 'block', { actor: CLI_ACTOR }),
   )
   if (!found) return refuse(ctx, `unknown API client '${clientId}'`)
   if (json) {

@@ -1,7 +1,8 @@
 /** API clients in the database: create (secret returned once, stored hashed), list, block, delete, auth look-ups. */
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { isKnownScope, SCOPES } from '../auth/scopes.ts'
 import { hashSecret, newClientId, newClientSecret } from '../auth/secrets.ts'
+import { type Actor, recordAudit } from './audit.ts'
 import { CLIENTS_CHANNEL } from './channels.ts'
 import type { Db, Tx } from './database.ts'
 import { coversApiClients } from './organizations.ts'
@@ -37,7 +38,13 @@ export const MAX_CLIENT_NAME = 200
  */
 export async function createClient(
   db: Db,
-  input: { organizationSlug: string; name: string; scopes: readonly string[]; clock: () => number },
+  input: {
+    organizationSlug: string
+    name: string
+    scopes: readonly string[]
+    clock: () => number
+    actor: Actor
+  },
 ): Promise<CreateClientResult> {
   const name = input.name.trim()
   if (name === '' || name.length > MAX_CLIENT_NAME) {
@@ -80,6 +87,13 @@ export async function createClient(
       secretHash,
       createdAt: new Date(input.clock()),
     })
+    await recordAudit(tx, {
+      organizationId: org.id,
+      actor: input.actor,
+      action: 'api_client.create',
+      target: { kind: 'api_client', id: clientId },
+      summary: { name, scopes },
+    })
     return { ok: true, clientId, clientSecret, name, scopes } as const
   })
 }
@@ -111,29 +125,65 @@ export async function listClients(db: Db, organizationSlug: string): Promise<Lis
   return { ok: true, clients }
 }
 
+/** Who changes a client, and (from the dashboard) the organization it must belong to: another's is unknown. */
+export interface ClientChange {
+  readonly actor: Actor
+  readonly organizationId?: string
+}
+
 /** Blocks or unblocks a client; false when no such client. Notifies every instance in the same transaction. */
-export async function setBlocked(db: Db, clientId: string, blocked: boolean): Promise<boolean> {
+export async function setBlocked(
+  db: Db,
+  clientId: string,
+  blocked: boolean,
+  change: ClientChange,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(apiClients)
       .set({ blocked })
-      .where(eq(apiClients.id, clientId))
-      .returning({ id: apiClients.id })
-    if (rows.length > 0) await notify(tx, `${blocked ? 'block' : 'unblock'}:${clientId}`)
-    return rows.length > 0
+      .where(ownClient(clientId, change))
+      .returning({ organizationId: apiClients.organizationId, name: apiClients.name })
+    const [row] = rows
+    if (row === undefined) return false
+    await notify(tx, `${blocked ? 'block' : 'unblock'}:${clientId}`)
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actor: change.actor,
+      action: blocked ? 'api_client.block' : 'api_client.unblock',
+      target: { kind: 'api_client', id: clientId },
+      summary: { name: row.name },
+    })
+    return true
   })
 }
 
 /** Deletes a client, which revokes its tokens (DESIGN §4); false when no such client. */
-export async function deleteClient(db: Db, clientId: string): Promise<boolean> {
+export async function deleteClient(db: Db, clientId: string, change: ClientChange): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .delete(apiClients)
-      .where(eq(apiClients.id, clientId))
-      .returning({ id: apiClients.id })
-    if (rows.length > 0) await notify(tx, `delete:${clientId}`)
-    return rows.length > 0
+      .where(ownClient(clientId, change))
+      .returning({ organizationId: apiClients.organizationId, name: apiClients.name })
+    const [row] = rows
+    if (row === undefined) return false
+    await notify(tx, `delete:${clientId}`)
+    await recordAudit(tx, {
+      organizationId: row.organizationId,
+      actor: change.actor,
+      action: 'api_client.delete',
+      target: { kind: 'api_client', id: clientId },
+      summary: { name: row.name },
+    })
+    return true
   })
+}
+
+function ownClient(clientId: string, change: ClientChange) {
+  const id = eq(apiClients.id, clientId)
+  return change.organizationId === undefined
+    ? id
+    : and(id, eq(apiClients.organizationId, change.organizationId))
 }
 
 /** What the token endpoint needs to authenticate a client, in one round trip. */

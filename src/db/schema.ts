@@ -1,6 +1,7 @@
-/** Drizzle schema: organizations, API clients, signing keys, and the catalog (brands, products, pages). */
+/** Drizzle schema: organizations, API clients, signing keys, the catalog (brands, products, pages), the dashboard's people and sessions, and the audit log. */
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -180,4 +181,126 @@ export const pageTitles = pgTable(
     content: text('content'),
   },
   (t) => [primaryKey({ columns: [t.pageId, t.language] })],
+)
+
+/** Roles of a member in an organization (DESIGN §7): owner does everything, editor the catalog, viewer reads. */
+export const ROLES = ['owner', 'editor', 'viewer'] as const
+export type Role = (typeof ROLES)[number]
+
+/** People who sign in to the dashboard. The email is unique case-insensitively; only an argon2id hash is kept. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    /** PHC string of `Bun.password` (argon2id); null until the user sets a password. */
+    passwordHash: text('password_hash'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+)
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    role: text('role').$type<Role>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.organizationId] }),
+    index('memberships_organization_idx').on(t.organizationId),
+    check('memberships_role_check', sql`${t.role} in ('owner', 'editor', 'viewer')`),
+  ],
+)
+
+/** Dashboard sessions: the cookie holds a random token, the table only its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end; the idle end is `last_seen_at` plus the idle timeout. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/** One-time set-password links (from the CLI's `user create` and `user reset-password`): only their SHA-256. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_tokens_user_idx').on(t.userId)],
+)
+
+/** Invitations to join an organization with a role, by link (or mail); only the link token's SHA-256 is kept. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invitations_organization_idx').on(t.organizationId),
+    check('invitations_role_check', sql`${t.role} in ('owner', 'editor', 'viewer')`),
+  ],
+)
+
+export const ACTOR_KINDS = ['user', 'api_client', 'cli'] as const
+export type ActorKind = (typeof ACTOR_KINDS)[number]
+
+/** What changed, who changed it and when (DESIGN §7 "Audit"); kept 400 days. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The organization the change belongs to; null for operator changes outside any (a signing key, say). */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorKind: text('actor_kind').$type<ActorKind>().notNull(),
+    /** User ID or client ID; null for the CLI. */
+    actorId: text('actor_id'),
+    /** What the log shows for the actor: an email, a client ID, `cli`. */
+    actorLabel: text('actor_label').notNull(),
+    /** `api_client.create`, `member.role`, `brand.domain_request`, … */
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: text('target_id'),
+    /** Before/after summary: small, never a secret. */
+    summary: jsonb('summary').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_events_organization_idx').on(t.organizationId, t.id),
+    index('audit_events_occurred_idx').on(t.occurredAt),
+    check('audit_events_actor_check', sql`${t.actorKind} in ('user', 'api_client', 'cli')`),
+  ],
 )

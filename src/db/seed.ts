@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm'
 import demoCatalog from '../catalog/demo-catalog.json' with { type: 'json' }
 import { createClient } from './api-clients.ts'
+import { CLI_ACTOR } from './audit.ts'
 import { type ImportReport, importCatalog } from './catalog-import.ts'
 import type { Database } from './database.ts'
 import { apiClients, organizations } from './schema.ts'
@@ -42,6 +43,7 @@ export async function seedDemo(database: Database, clock: () => number): Promise
     .where(sql`${organizations.slug} = ${DEMO_ORGANIZATION} and ${apiClients.name} = ${DEMO_CLIENT_NAME}`)
   if (existing.length > 0) return { report: imported.report, client: null }
   const created = await createClient(database.db, {
+    actor: CLI_ACTOR,
     organizationSlug: DEMO_ORGANIZATION,
     name: DEMO_CLIENT_NAME,
     scopes: ['write:codes'],

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { createClient } from '../../src/db/api-clients.ts'
+import { CLI_ACTOR } from '../../src/db/audit.ts'
 import { type Database, openDatabase } from '../../src/db/database.ts'
 import { createOrganization } from '../../src/db/organizations.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, TEST_DATABASE_URL } from '../support/db.ts'
@@ -49,6 +50,7 @@ async function prepareDatabase() {
       subscriptionStatus: 'active',
     })
     const created = await createClient(database.db, {
+      actor: CLI_ACTOR,
       organizationSlug: 'acme',
       name: 'Deno test',
       scopes: ['write:codes'],

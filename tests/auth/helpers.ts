@@ -5,6 +5,7 @@ import { authFeature, bearerAuth, principalOf, requireScope } from '../../src/ap
 import { type AuthOptions, type AuthService, createAuthService } from '../../src/auth/service.ts'
 import type { Config } from '../../src/config.ts'
 import { createClient } from '../../src/db/api-clients.ts'
+import { CLI_ACTOR } from '../../src/db/audit.ts'
 import type { Database } from '../../src/db/database.ts'
 import { createOrganization } from '../../src/db/organizations.ts'
 import type { Plan, SubscriptionStatus } from '../../src/db/schema.ts'
@@ -28,6 +29,7 @@ export async function seedOrganization(
 /** Creates a client and returns its credentials. */
 export async function seedClient(database: Database, slug: string, scopes: string[] = ['write:codes']) {
   const created = await createClient(database.db, {
+    actor: CLI_ACTOR,
     organizationSlug: slug,
     name: 'ERP',
     scopes,

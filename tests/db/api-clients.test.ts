@@ -9,6 +9,7 @@ import {
   recordLastUsed,
   setBlocked,
 } from '../../src/db/api-clients.ts'
+import { CLI_ACTOR } from '../../src/db/audit.ts'
 import { CLIENTS_CHANNEL } from '../../src/db/channels.ts'
 import type { Database } from '../../src/db/database.ts'
 import { createOrganization } from '../../src/db/organizations.ts'
@@ -19,7 +20,7 @@ import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 let database: Database
 const clock = testClock()
 const create = (organizationSlug: string, scopes: string[] = ['write:codes'], name = 'ERP') =>
-  createClient(database.db, { organizationSlug, name, scopes, clock })
+  createClient(database.db, { organizationSlug, name, scopes, clock, actor: CLI_ACTOR })
 
 beforeAll(async () => {
   database = await openTestDatabase()
@@ -144,16 +145,20 @@ describe('block, unblock, delete', () => {
     const created = await create('acme')
     if (!created.ok) throw new Error('setup')
     const id = created.clientId
-    expect(await notified(() => setBlocked(database.db, id, true))).toEqual([`block:${id}`])
+    expect(await notified(() => setBlocked(database.db, id, true, { actor: CLI_ACTOR }))).toEqual([
+      `block:${id}`,
+    ])
     expect((await findClientCredentials(database.db, id))?.blocked).toBe(true)
-    expect(await notified(() => setBlocked(database.db, id, false))).toEqual([`unblock:${id}`])
+    expect(await notified(() => setBlocked(database.db, id, false, { actor: CLI_ACTOR }))).toEqual([
+      `unblock:${id}`,
+    ])
     expect((await findClientCredentials(database.db, id))?.blocked).toBe(false)
   })
 
   test('delete removes the client and notifies', async () => {
     const created = await create('acme')
     if (!created.ok) throw new Error('setup')
-    expect(await notified(() => deleteClient(database.db, created.clientId))).toEqual([
+    expect(await notified(() => deleteClient(database.db, created.clientId, { actor: CLI_ACTOR }))).toEqual([
       `delete:${created.clientId}`,
     ])
     expect(await findClientCredentials(database.db, created.clientId)).toBeNull()
@@ -161,9 +166,9 @@ describe('block, unblock, delete', () => {
 
   test('an unknown client ID changes nothing and notifies nobody', async () => {
     const id = 'svc_client_00000000000000000000000000000000'
-    expect(await notified(() => setBlocked(database.db, id, true))).toEqual([])
-    expect(await setBlocked(database.db, id, true)).toBe(false)
-    expect(await deleteClient(database.db, id)).toBe(false)
+    expect(await notified(() => setBlocked(database.db, id, true, { actor: CLI_ACTOR }))).toEqual([])
+    expect(await setBlocked(database.db, id, true, { actor: CLI_ACTOR })).toBe(false)
+    expect(await deleteClient(database.db, id, { actor: CLI_ACTOR })).toBe(false)
   })
 })
 

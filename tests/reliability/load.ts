@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs'
 import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
 import { createClient } from '../../src/db/api-clients.ts'
+import { CLI_ACTOR } from '../../src/db/audit.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import { type DatabaseTarget, openDatabase } from '../../src/db/database.ts'
 import type { Instance } from '../support/processes.ts'
@@ -60,6 +61,7 @@ export async function prepareLoadDatabase(target: DatabaseTarget): Promise<strin
     const imported = await importCatalog(database.db, demoCatalog)
     if (!imported.ok) throw new Error('the demo catalog does not import')
     const client = await createClient(database.db, {
+      actor: CLI_ACTOR,
       organizationSlug: 'dalgiardino',
       name: 'load',
       scopes: ['write:codes'],

@@ -9,9 +9,12 @@ export const TEST_CONFIG: Config = {
   dataDir: '',
   apiPort: 0,
   resolverPort: 0,
+  dashboardPort: 0,
   apiUrl: 'http://api.test',
   resolverUrl: 'http://resolver.test',
   shortUrl: 'http://s.test',
+  dashboardUrl: 'http://dashboard.test',
+  mail: null,
   customDomainScheme: 'https',
 }
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, spyOn, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose'
 import { deleteClient, setBlocked } from '../../../src/db/api-clients.ts'
+import { CLI_ACTOR } from '../../../src/db/audit.ts'
 import { setPlan } from '../../../src/db/organizations.ts'
 import { apiClients, organizations, signingKeys } from '../../../src/db/schema.ts'
 import {
@@ -284,7 +285,7 @@ describe('bearer guard: revocation across instances', () => {
       const t = await obtainToken(h().app, c)
       expect((await other.app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
       const heard = await nextClientsNotification()
-      await setBlocked(h().database.db, c.clientId, true)
+      await setBlocked(h().database.db, c.clientId, true, { actor: CLI_ACTOR })
       await heard()
       await expectUnauthorized(await other.app.handle(probe('/probe/codes', `Bearer ${t}`)))
       await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${t}`)))
@@ -298,7 +299,7 @@ describe('bearer guard: revocation across instances', () => {
     const t = await obtainToken(h().app, c)
     expect((await h().app.handle(probe('/probe/codes', `Bearer ${t}`))).status).toBe(200)
     const heard = await nextClientsNotification()
-    await deleteClient(h().database.db, c.clientId)
+    await deleteClient(h().database.db, c.clientId, { actor: CLI_ACTOR })
     await heard()
     const message = await expectUnauthorized(await h().app.handle(probe('/probe/codes', `Bearer ${t}`)))
     expect(message).toBe('The access token is invalid or revoked')

@@ -5,6 +5,7 @@ import { authFeature } from '../../../src/api/auth/index.ts'
 import * as secrets from '../../../src/auth/secrets.ts'
 import { hashSecret, newClientId } from '../../../src/auth/secrets.ts'
 import { deleteClient, setBlocked } from '../../../src/db/api-clients.ts'
+import { CLI_ACTOR } from '../../../src/db/audit.ts'
 import { setPlan } from '../../../src/db/organizations.ts'
 import { apiClients, organizations } from '../../../src/db/schema.ts'
 import {
@@ -365,7 +366,7 @@ describe('POST /oauth/token: unknown, blocked and deleted clients', () => {
 
   test('a blocked client answers byte for byte like an unknown one, with the right secret', async () => {
     const blocked = await seedClient(h().database, 'acme')
-    await setBlocked(h().database.db, blocked.clientId, true)
+    await setBlocked(h().database.db, blocked.clientId, true, { actor: CLI_ACTOR })
     const fromBlocked = await snapshot(
       await h().app.handle(tokenRequest({ authorization: basic(blocked.clientId, blocked.clientSecret) })),
     )
@@ -374,7 +375,7 @@ describe('POST /oauth/token: unknown, blocked and deleted clients', () => {
     )
     expect(fromBlocked.status).toBe(401)
     expect(fromBlocked).toEqual(fromUnknown)
-    await setBlocked(h().database.db, blocked.clientId, false)
+    await setBlocked(h().database.db, blocked.clientId, false, { actor: CLI_ACTOR })
     const again = await h().app.handle(
       tokenRequest({ authorization: basic(blocked.clientId, blocked.clientSecret) }),
     )
@@ -383,7 +384,7 @@ describe('POST /oauth/token: unknown, blocked and deleted clients', () => {
 
   test('a deleted client answers like an unknown one', async () => {
     const gone = await seedClient(h().database, 'acme')
-    await deleteClient(h().database.db, gone.clientId)
+    await deleteClient(h().database.db, gone.clientId, { actor: CLI_ACTOR })
     const res = await h().app.handle(tokenRequest({ authorization: basic(gone.clientId, gone.clientSecret) }))
     expect(res.status).toBe(401)
     expect((await res.json()).error).toBe('invalid_client')

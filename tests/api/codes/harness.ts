@@ -7,6 +7,7 @@ import { VND_JSON } from '../../../src/api/media.ts'
 import { openapiFeature } from '../../../src/api/openapi/index.ts'
 import { type AuthService, createAuthService } from '../../../src/auth/service.ts'
 import { createClient } from '../../../src/db/api-clients.ts'
+import { CLI_ACTOR } from '../../../src/db/audit.ts'
 import type { Database } from '../../../src/db/database.ts'
 import { createOrganization } from '../../../src/db/organizations.ts'
 import type { CodeRenderer } from '../../../src/render/index.ts'
@@ -39,6 +40,7 @@ export async function openCodeApi(options: { render?: CodeRenderer } = {}): Prom
     subscriptionStatus: 'active',
   })
   const client = await createClient(database.db, {
+    actor: CLI_ACTOR,
     organizationSlug: 'acme',
     name: 'Label printer',
     scopes: ['write:codes'],
