@@ -1,0 +1,79 @@
+/** What a dashboard route receives: the request as parsed once, the signed-in person and the organization shown. */
+import { deriveToken, sameToken } from '../auth/opaque-tokens.ts'
+import type { RateLimiter } from '../auth/rate-limit.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import type { Membership } from '../db/memberships.ts'
+import type { Role } from '../db/schema.ts'
+import type { FoundSession } from '../db/sessions.ts'
+import type { Logger } from '../log.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import type { CookieNames } from './cookies.ts'
+
+export interface DashboardDeps {
+  readonly database: Database
+  readonly config: Pick<Config, 'dashboardUrl' | 'security'>
+  readonly clock: () => number
+  readonly logger: Logger
+  /** Sends invitations; null when `SMTP_URL` is unset (links are handed over instead). */
+  readonly mailer: Mailer | null
+  /** Failed sign-ins per account and per client address (DESIGN §7). */
+  readonly signInLimiter: RateLimiter
+}
+
+export interface RequestContext {
+  readonly deps: DashboardDeps
+  readonly request: Request
+  readonly path: string
+  readonly query: URLSearchParams
+  readonly params: Readonly<Record<string, string>>
+  /** The posted form (empty for GET). */
+  readonly form: URLSearchParams
+  readonly now: number
+  readonly https: boolean
+  readonly cookies: CookieNames
+  readonly session: FoundSession | null
+}
+
+export interface SignedInContext extends RequestContext {
+  readonly session: FoundSession
+  /** The CSRF token of the session, for the forms of the page. */
+  readonly csrf: string
+  readonly memberships: readonly Membership[]
+}
+
+export interface OrgContext extends SignedInContext {
+  readonly membership: Membership
+}
+
+export type Handler<C> = (ctx: C) => Promise<Response> | Response
+
+/** A route's access: anyone, a signed-in person, or a member of the organization in the path with at least a role. */
+export type Access =
+  | { readonly access: 'public'; readonly handle: Handler<RequestContext> }
+  | { readonly access: 'user'; readonly handle: Handler<SignedInContext> }
+  | {
+      readonly access: 'org'
+      /** The least role that may use the route: reading pages are `viewer`. */
+      readonly role: Role
+      /** The navigation section the page belongs to. */
+      readonly section: string
+      readonly handle: Handler<OrgContext>
+    }
+
+/** True when the posted form carries the CSRF token of the session (DESIGN §7); false without a session. */
+export function csrfMatches(form: URLSearchParams, session: FoundSession | null): boolean {
+  return session !== null && sameToken(form.get('csrf') ?? '', deriveToken(session.token, 'csrf'))
+}
+
+const RANK: Readonly<Record<Role, number>> = { viewer: 0, editor: 1, owner: 2 }
+
+/** True when `role` may do what `needed` may. */
+export function hasRole(role: Role, needed: Role): boolean {
+  return RANK[role] >= RANK[needed]
+}
+
+/** `/orgs/{slug}` and a sub-path, encoded. */
+export function orgPath(slug: string, sub = ''): string {
+  return `/orgs/${encodeURIComponent(slug)}${sub}`
+}

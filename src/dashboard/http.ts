@@ -1,0 +1,78 @@
+/** The dashboard's HTTP answers: security headers on every one, HTML pages, redirects, assets. */
+import type { SafeHtml } from './html.ts'
+
+/**
+ * Strict CSP (DESIGN §7): only the dashboard's own stylesheet and script load, forms post only to the dashboard,
+ * nothing may frame it. No inline script or style at all.
+ */
+export const DASHBOARD_CSP =
+  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+/** Headers of every dashboard answer. Pages hold personal data and one-time secrets: never cached, never referred. */
+export function securityHeaders(https: boolean): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': DASHBOARD_CSP,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), clipboard-write=(self)',
+  }
+  if (https) headers['strict-transport-security'] = 'max-age=31536000'
+  return headers
+}
+
+export interface Answer {
+  readonly status?: number
+  readonly headers?: Record<string, string>
+  readonly cookies?: readonly string[]
+}
+
+/** An HTML page, never cached. */
+export function pageAnswer(https: boolean, body: SafeHtml, answer: Answer = {}): Response {
+  const headers = new Headers({
+    ...securityHeaders(https),
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    ...answer.headers,
+  })
+  for (const cookie of answer.cookies ?? []) headers.append('set-cookie', cookie)
+  return new Response(body.value, { status: answer.status ?? 200, headers })
+}
+
+/** `303 See Other` to a path of the dashboard (after a form, the browser then GETs it). */
+export function redirectAnswer(https: boolean, location: string, answer: Answer = {}): Response {
+  const headers = new Headers({
+    ...securityHeaders(https),
+    location,
+    'cache-control': 'no-store',
+    ...answer.headers,
+  })
+  for (const cookie of answer.cookies ?? []) headers.append('set-cookie', cookie)
+  return new Response(null, { status: answer.status ?? 303, headers })
+}
+
+/** A static asset whose name carries its hash: cached for a year. */
+export function assetAnswer(https: boolean, body: string, type: string): Response {
+  return new Response(body, {
+    headers: {
+      ...securityHeaders(https),
+      'content-type': type,
+      'cache-control': 'public, max-age=31536000, immutable',
+    },
+  })
+}
+
+/**
+ * A local path to return to after signing in, or null: it must be one of ours (`/…`, not `//host` or `/\\host`,
+ * which browsers read as another origin), so the sign-in page is no open redirect.
+ */
+export function localPath(value: string | null): string | null {
+  if (value === null || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return null
+  if (value.length > 2000 || value.includes('\\') || [...value].some((c) => c.charCodeAt(0) < 0x20))
+    return null
+  return value
+}

@@ -1,0 +1,115 @@
+/**
+ * The dashboard (DESIGN §7): a server-rendered web app for the people of an organization, on its own port and origin.
+ * A pure fetch handler: `createDashboard(deps)(request)`; `src/main.ts` serves it on DASHBOARD_PORT.
+ */
+import { deriveToken } from '../auth/opaque-tokens.ts'
+import { membershipIn, membershipsOf } from '../db/memberships.ts'
+import { findSession } from '../db/sessions.ts'
+import { errorName } from '../log.ts'
+import { splitRequestUrl } from '../resolver/request-url.ts'
+import { ASSETS } from './assets.ts'
+import {
+  type Access,
+  csrfMatches,
+  type DashboardDeps,
+  hasRole,
+  type OrgContext,
+  type RequestContext,
+  type SignedInContext,
+} from './context.ts'
+import { cookieNames, readCookie } from './cookies.ts'
+import { type FormResult, readForm } from './form.ts'
+import { assetAnswer, pageAnswer, redirectAnswer } from './http.ts'
+import { createRouter } from './router.ts'
+import { DASHBOARD_ROUTES } from './routes/index.ts'
+import { ERRORS, type ErrorView, errorBody } from './views/errors.ts'
+
+export type { DashboardDeps } from './context.ts'
+
+export type Dashboard = (request: Request) => Promise<Response>
+
+/** Builds the dashboard handler. It never listens and never throws: a failure is a 500 page and a log line. */
+export function createDashboard(deps: DashboardDeps): Dashboard {
+  const router = createRouter<Access>(DASHBOARD_ROUTES)
+  const origin = deps.config.dashboardUrl
+  const https = origin.startsWith('https:')
+  const cookies = cookieNames(origin)
+  const fail = (view: ErrorView, extra: { allow?: string } = {}) =>
+    pageAnswer(https, errorBody(view), {
+      status: view.status,
+      headers: extra.allow === undefined ? {} : { allow: extra.allow },
+    })
+
+  async function handle(request: Request): Promise<Response> {
+    const target = splitRequestUrl(request.url)
+    const asset = ASSETS.get(target.path)
+    if (asset !== undefined && (request.method === 'GET' || request.method === 'HEAD')) {
+      return assetAnswer(https, asset.body, asset.type)
+    }
+    const match = router.match(request.method, target.path)
+    if (match.kind === 'none') return fail(ERRORS.notFound)
+    if (match.kind === 'wrong_method') return fail(ERRORS.methodNotAllowed, { allow: match.allow.join(', ') })
+    const now = deps.clock()
+    const token = readCookie(request.headers.get('cookie'), cookies.session)
+    const session = token === null ? null : await findSession(deps.database.db, token, now)
+    let form = new URLSearchParams()
+    if (request.method === 'POST') {
+      if (request.headers.get('origin') !== origin) return fail(ERRORS.badOrigin)
+      const read: FormResult = await readForm(request)
+      if (read.kind === 'too_large') return fail(ERRORS.tooLarge)
+      if (read.kind === 'unsupported') return fail(ERRORS.unsupported)
+      form = read.form
+      // Every form of a signed-in page carries the session's CSRF token. Public forms (sign-in, set password) act on
+      // no session, and Origin guards them; a public route that acts on the session checks the token itself.
+      if (match.handler.access !== 'public' && !csrfMatches(form, session)) return fail(ERRORS.badOrigin)
+    }
+    const base: RequestContext = {
+      deps,
+      request,
+      path: target.path,
+      query: new URLSearchParams(target.query),
+      params: match.params,
+      form,
+      now,
+      https,
+      cookies,
+      session,
+    }
+    const route = match.handler
+    if (route.access === 'public') return route.handle(base)
+    if (session === null) {
+      const next =
+        request.method === 'GET'
+          ? `?next=${encodeURIComponent(target.query === '' ? target.path : `${target.path}?${target.query}`)}`
+          : ''
+      return redirectAnswer(https, `/sign-in${next}`)
+    }
+    const memberships = await membershipsOf(deps.database.db, session.user.id)
+    const signedIn: SignedInContext = {
+      ...base,
+      session,
+      csrf: deriveToken(session.token, 'csrf'),
+      memberships,
+    }
+    if (route.access === 'user') return route.handle(signedIn)
+    const membership = await membershipIn(deps.database.db, session.user.id, match.params.org ?? '')
+    // Another organization's slug, or none at all: the same 404, so existence is not revealed.
+    if (membership === null) return fail(ERRORS.notFound)
+    if (!hasRole(membership.role, route.role)) return fail(ERRORS.forbidden)
+    const orgContext: OrgContext = { ...signedIn, membership }
+    return route.handle(orgContext)
+  }
+
+  return async (request) => {
+    try {
+      const response = await handle(request)
+      return request.method === 'HEAD' ? new Response(null, response) : response
+    } catch (error) {
+      deps.logger.error('dashboard.error', {
+        path: splitRequestUrl(request.url).path,
+        error: errorName(error),
+      })
+      return fail(ERRORS.internal)
+    }
+  }
+}

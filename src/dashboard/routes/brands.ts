@@ -1,0 +1,54 @@
+/** Brands of an organization and their custom domains: editors request one, an operator activates it. */
+import { listBrands, requestCustomDomain } from '../../db/brands.ts'
+import { type Access, type OrgContext, orgPath } from '../context.ts'
+import { pageAnswer, redirectAnswer } from '../http.ts'
+import type { RouteDefinition } from '../router.ts'
+import { brandsPage } from '../views/brands.ts'
+import { ERRORS, errorBody } from '../views/errors.ts'
+import { userActor } from './clients.ts'
+
+export const BRAND_ROUTES: readonly RouteDefinition<Access>[] = [
+  {
+    method: 'GET',
+    pattern: '/orgs/:org/brands',
+    handler: { access: 'org', role: 'viewer', section: 'brands', handle: list },
+  },
+  {
+    method: 'POST',
+    pattern: '/orgs/:org/brands/:brand/domain',
+    handler: { access: 'org', role: 'editor', section: 'brands', handle: domain },
+  },
+]
+
+const DONE: Readonly<Record<string, string>> = {
+  requested: 'The custom domain is requested. An operator activates it once its DNS points at the resolver.',
+  removed: 'The custom domain is removed: scans of it no longer resolve.',
+}
+
+async function list(ctx: OrgContext): Promise<Response> {
+  const brands = await listBrands(ctx.deps.database.db, ctx.membership.organization.id)
+  return pageAnswer(ctx.https, brandsPage(ctx, { brands, done: DONE[ctx.query.get('done') ?? ''] ?? null }))
+}
+
+async function domain(ctx: OrgContext): Promise<Response> {
+  const removing = ctx.form.get('action') === 'remove'
+  const typed = ctx.form.get('domain') ?? ''
+  const result = await requestCustomDomain(ctx.deps.database.db, {
+    organizationId: ctx.membership.organization.id,
+    brandSlug: ctx.params.brand ?? '',
+    domain: removing ? null : typed,
+    actor: userActor(ctx),
+  })
+  if (!result.ok && result.reason === 'unknown')
+    return pageAnswer(ctx.https, errorBody(ERRORS.notFound), { status: 404 })
+  if (!result.ok) {
+    const brands = await listBrands(ctx.deps.database.db, ctx.membership.organization.id)
+    const page = brandsPage(ctx, {
+      brands,
+      error: { brand: ctx.params.brand ?? '', message: result.message, value: typed },
+    })
+    return pageAnswer(ctx.https, page, { status: 422 })
+  }
+  const done = removing ? 'removed' : 'requested'
+  return redirectAnswer(ctx.https, orgPath(ctx.membership.organization.slug, `/brands?done=${done}`))
+}

@@ -1,0 +1,20 @@
+/** The Overview of an organization: plan and status, what it holds, who is in it. */
+import { organizationCounts } from '../../db/overview.ts'
+import type { Access, OrgContext } from '../context.ts'
+import { pageAnswer } from '../http.ts'
+import type { RouteDefinition } from '../router.ts'
+import { overviewPage } from '../views/overview.ts'
+
+export const OVERVIEW_ROUTES: readonly RouteDefinition<Access>[] = [
+  {
+    method: 'GET',
+    pattern: '/orgs/:org',
+    handler: { access: 'org', role: 'viewer', section: 'overview', handle: overview },
+  },
+]
+
+async function overview(ctx: OrgContext): Promise<Response> {
+  const counts = await organizationCounts(ctx.deps.database.db, ctx.membership.organization.id)
+  const joined = ctx.query.get('done') === 'joined'
+  return pageAnswer(ctx.https, overviewPage(ctx, { counts, joined }))
+}

@@ -1,0 +1,61 @@
+/** Pages of people who are not signed in: sign in, set a password, a dead link. */
+import { MIN_PASSWORD_LENGTH } from '../../auth/passwords.ts'
+import { html, type SafeHtml } from '../html.ts'
+import { field, notice } from './forms.ts'
+import { publicPage } from './layout.ts'
+
+export function signInPage(o: {
+  readonly next: string | null
+  readonly email?: string
+  readonly error?: string
+  readonly notice?: string | null
+}): SafeHtml {
+  return publicPage(
+    'Sign in',
+    html`<h1>Sign in</h1>${o.error ? notice('bad', o.error) : null}${o.notice ? notice('ok', o.notice) : null}
+<form method="post" action="/sign-in" class="stack">${o.next ? html`<input type="hidden" name="next" value="${o.next}">` : null}
+${field({ name: 'email', label: 'Email', type: 'email', value: o.email ?? '', required: true, autocomplete: 'username', autofocus: !o.email })}
+${field({ name: 'password', label: 'Password', type: 'password', required: true, autocomplete: 'current-password', autofocus: Boolean(o.email) })}
+<div><button type="submit">Sign in</button></div></form>
+<p class="muted">No password yet, or forgot it? Ask an owner of your organization to invite you again, or your operator for a new link.</p>`,
+  )
+}
+
+export function setPasswordPage(o: {
+  readonly token: string
+  readonly email: string
+  readonly error?: string
+}): SafeHtml {
+  return publicPage(
+    'Set your password',
+    html`<h1>Set your password</h1><p>For <strong>${o.email}</strong>.</p>${o.error ? notice('bad', o.error) : null}
+<form method="post" action="/set-password" class="stack"><input type="hidden" name="token" value="${o.token}">
+<input type="hidden" name="username" value="${o.email}" autocomplete="username">
+${passwordFields(o.error)}
+<div><button type="submit">Set password</button></div></form>`,
+  )
+}
+
+/** The new-password pair with its rule as a hint. */
+export function passwordFields(
+  error?: string,
+  labels = { password: 'New password', confirmation: 'Repeat the new password' },
+): SafeHtml {
+  return html`${field({
+    name: 'password',
+    label: labels.password,
+    type: 'password',
+    required: true,
+    autocomplete: 'new-password',
+    hint: `At least ${MIN_PASSWORD_LENGTH} characters. A few words in a row make a good one.`,
+    error: error ?? null,
+  })}
+${field({ name: 'confirmation', label: labels.confirmation, type: 'password', required: true, autocomplete: 'new-password' })}`
+}
+
+export function invalidLinkPage(): SafeHtml {
+  return publicPage(
+    'Link no longer valid',
+    html`<h1>This link no longer works</h1><p>It has expired (links last 7 days) or has been used already. Ask your operator or an owner of your organization for a new one.</p><p><a href="/sign-in">Sign in</a></p>`,
+  )
+}

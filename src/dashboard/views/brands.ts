@@ -1,0 +1,63 @@
+/** The Brands page: each brand with its custom domain and the domain's state. */
+import type { BrandSummary } from '../../db/brands.ts'
+import { hasRole, type OrgContext, orgPath } from '../context.ts'
+import { html, type SafeHtml } from '../html.ts'
+import { counted } from './format.ts'
+import { csrfField, notice } from './forms.ts'
+import { orgPage } from './layout.ts'
+
+export function brandsPage(
+  ctx: OrgContext,
+  o: {
+    readonly brands: readonly BrandSummary[]
+    readonly done?: string | null
+    readonly error?: { readonly brand: string; readonly message: string; readonly value: string }
+  },
+): SafeHtml {
+  const canEdit = hasRole(ctx.membership.role, 'editor')
+  return orgPage(
+    ctx,
+    'brands',
+    'Brands',
+    html`<h1>Brands</h1>
+<p>A brand may print its codes with its own host name (a custom domain) instead of the resolver's. Request the domain here, point its DNS at the resolver, and an operator activates it; scans of it then resolve the brand's products.</p>
+${o.done ? notice('ok', o.done) : null}${o.error ? notice('bad', o.error.message) : null}
+${
+  o.brands.length === 0
+    ? html`<p>No brands yet. Brands come with the catalog.</p>`
+    : html`<div class="table-wrap"><table><caption class="visually-hidden">Brands</caption><thead><tr><th scope="col">Brand</th><th scope="col">Products</th><th scope="col">Custom domain</th><th scope="col">State</th>${
+        canEdit ? html`<th scope="col">Change</th>` : null
+      }</tr></thead><tbody>${o.brands.map((b) => brandRow(ctx, b, canEdit, o.error))}</tbody></table></div>`
+}
+${canEdit ? null : html`<p class="muted">Editors and owners can request custom domains.</p>`}`,
+  )
+}
+
+function state(b: BrandSummary): SafeHtml {
+  if (b.customDomain === null) return html`<span class="muted">none</span>`
+  return b.customDomainActive
+    ? html`<span class="badge ok">active</span>`
+    : html`<span class="badge warn">requested</span> <span class="hint">waiting for an operator</span>`
+}
+
+function brandRow(
+  ctx: OrgContext,
+  b: BrandSummary,
+  canEdit: boolean,
+  error?: { brand: string; message: string; value: string },
+): SafeHtml {
+  const action = orgPath(ctx.membership.organization.slug, `/brands/${encodeURIComponent(b.slug)}/domain`)
+  const id = `domain-${b.slug}`
+  const invalid = error?.brand === b.slug
+  const value = invalid ? error.value : (b.customDomain ?? '')
+  const form = html`<form method="post" action="${action}" class="inline-form">${csrfField(ctx.csrf)}<label for="${id}" class="visually-hidden">Custom domain of ${b.name}</label><input id="${id}" name="domain" type="text" inputmode="url" placeholder="products.example.com" value="${value}"${
+    invalid ? html` aria-invalid="true"` : null
+  }><button type="submit" name="action" value="request" class="secondary">${b.customDomain === null ? 'Request' : 'Change'}</button>${
+    b.customDomain === null
+      ? null
+      : html`<button type="submit" name="action" value="remove" class="secondary" aria-label="Remove the custom domain of ${b.name}">Remove</button>`
+  }</form>`
+  return html`<tr><td>${b.name}<br><span class="hint"><code>${b.slug}</code></span></td><td>${counted(b.products, 'product')}</td><td>${
+    b.customDomain === null ? '—' : html`<code>${b.customDomain}</code>`
+  }</td><td>${state(b)}</td>${canEdit ? html`<td>${form}</td>` : null}</tr>`
+}

@@ -1,0 +1,47 @@
+/** The dashboard's error pages: one short explanation and a way on, never a stack or an echo of the request. */
+import { html, type SafeHtml } from '../html.ts'
+import { publicPage } from './layout.ts'
+
+export interface ErrorView {
+  readonly status: number
+  readonly title: string
+  readonly message: string
+}
+
+export const ERRORS = {
+  notFound: { status: 404, title: 'Not found', message: 'There is no such page, or it is not yours to see.' },
+  forbidden: {
+    status: 403,
+    title: 'Not allowed',
+    message: 'Your role in this organization does not allow this.',
+  },
+  badOrigin: {
+    status: 403,
+    title: 'Form refused',
+    message:
+      'This form was not sent from the dashboard, or it has expired. Go back, reload the page and try again.',
+  },
+  tooLarge: {
+    status: 413,
+    title: 'Too much data',
+    message: 'The form sent more data than the dashboard accepts.',
+  },
+  unsupported: { status: 415, title: 'Form refused', message: 'The form was not sent as a web form.' },
+  methodNotAllowed: {
+    status: 405,
+    title: 'Not allowed',
+    message: 'This page does not take that kind of request.',
+  },
+  internal: {
+    status: 500,
+    title: 'Something went wrong',
+    message: 'The dashboard could not finish this. Nothing was half-done; try again in a moment.',
+  },
+} as const satisfies Record<string, ErrorView>
+
+export function errorBody(view: ErrorView, detail?: string): SafeHtml {
+  return publicPage(
+    view.title,
+    html`<h1>${view.title}</h1><p>${detail ?? view.message}</p><p><a href="/">Go to the dashboard</a></p>`,
+  )
+}

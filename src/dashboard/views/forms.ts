@@ -1,0 +1,78 @@
+/** Form building blocks of the dashboard: labelled fields with hints and errors, the CSRF field, notices. */
+import { html, type SafeHtml } from '../html.ts'
+
+/** The hidden CSRF field every state-changing form of a signed-in page carries (DESIGN §7). */
+export function csrfField(token: string): SafeHtml {
+  return html`<input type="hidden" name="csrf" value="${token}">`
+}
+
+export interface FieldOptions {
+  readonly name: string
+  readonly label: string
+  readonly type?: 'text' | 'email' | 'password' | 'search' | 'url' | 'number' | 'date'
+  readonly value?: string
+  readonly error?: string | null
+  readonly hint?: string
+  readonly required?: boolean
+  readonly autocomplete?: string
+  readonly autofocus?: boolean
+  readonly maxlength?: number
+}
+
+/** A labelled input; its hint and error are tied to it with `aria-describedby`, an error sets `aria-invalid`. */
+export function field(o: FieldOptions): SafeHtml {
+  const id = `f-${o.name}`
+  const described = [o.hint ? `${id}-hint` : null, o.error ? `${id}-error` : null].filter((x) => x !== null)
+  return html`<div><label for="${id}">${o.label}</label><input id="${id}" name="${o.name}" type="${o.type ?? 'text'}"${
+    o.value !== undefined ? html` value="${o.value}"` : null
+  }${o.required ? html` required` : null}${o.autocomplete ? html` autocomplete="${o.autocomplete}"` : null}${
+    o.autofocus ? html` autofocus` : null
+  }${o.maxlength ? html` maxlength="${o.maxlength}"` : null}${
+    described.length > 0 ? html` aria-describedby="${described.join(' ')}"` : null
+  }${o.error ? html` aria-invalid="true"` : null}>${o.hint ? html`<span class="hint" id="${id}-hint">${o.hint}</span>` : null}${
+    o.error ? html`<span class="error-text" id="${id}-error">${o.error}</span>` : null
+  }</div>`
+}
+
+export interface SelectOptions {
+  readonly name: string
+  readonly label: string
+  readonly options: readonly { readonly value: string; readonly label: string }[]
+  readonly value?: string
+  readonly hideLabel?: boolean
+  readonly id?: string
+}
+
+export function select(o: SelectOptions): SafeHtml {
+  const id = o.id ?? `f-${o.name}`
+  return html`<div><label for="${id}"${o.hideLabel ? html` class="visually-hidden"` : null}>${o.label}</label><select id="${id}" name="${o.name}">${o.options.map(
+    (opt) =>
+      html`<option value="${opt.value}"${opt.value === o.value ? html` selected` : null}>${opt.label}</option>`,
+  )}</select></div>`
+}
+
+export type NoticeKind = 'ok' | 'bad' | 'warn'
+
+/** A message box; errors are announced (`role="alert"`), other notices politely (`role="status"`). */
+export function notice(kind: NoticeKind, body: SafeHtml | string): SafeHtml {
+  return html`<div class="notice ${kind}" role="${kind === 'bad' ? 'alert' : 'status'}">${typeof body === 'string' ? html`<p>${body}</p>` : body}</div>`
+}
+
+/** A small POST form with one button (block, unblock, revoke…), optionally asking to confirm when script runs. */
+export function actionButton(o: {
+  readonly action: string
+  readonly csrf: string
+  readonly label: string
+  readonly style?: 'secondary' | 'danger'
+  readonly confirm?: string
+  readonly hidden?: Readonly<Record<string, string>>
+  readonly accessibleLabel?: string
+}): SafeHtml {
+  return html`<form method="post" action="${o.action}" class="inline-form"${o.confirm ? html` data-confirm="${o.confirm}"` : null}>${csrfField(o.csrf)}${Object.entries(
+    o.hidden ?? {},
+  ).map(
+    ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
+  )}<button type="submit"${
+    o.style ? html` class="${o.style}"` : null
+  }${o.accessibleLabel ? html` aria-label="${o.accessibleLabel}"` : null}>${o.label}</button></form>`
+}

@@ -1,0 +1,42 @@
+/** The Overview page. */
+import { coversApiClients } from '../../db/organizations.ts'
+import type { OrganizationCounts } from '../../db/overview.ts'
+import { type OrgContext, orgPath } from '../context.ts'
+import { html, type SafeHtml } from '../html.ts'
+import { planName, statusName } from './format.ts'
+import { notice } from './forms.ts'
+import { orgPage } from './layout.ts'
+
+export function overviewPage(
+  ctx: OrgContext,
+  o: { readonly counts: OrganizationCounts | null; readonly joined: boolean },
+): SafeHtml {
+  const org = ctx.membership.organization
+  const c = o.counts
+  const covered = coversApiClients(org.plan, org.subscriptionStatus)
+  const card = (label: string, value: number | string, href?: string) =>
+    html`<li><span class="hint">${label}</span><span class="value">${
+      href === undefined ? value : html`<a href="${href}">${value}</a>`
+    }</span></li>`
+  return orgPage(
+    ctx,
+    'overview',
+    'Overview',
+    html`<h1>${org.name}</h1>${o.joined ? notice('ok', `Welcome to ${org.name}.`) : null}
+<dl class="facts"><dt>Plan</dt><dd>${planName(org.plan)} <span class="badge ${org.subscriptionStatus === 'active' ? 'ok' : 'bad'}">${statusName(org.subscriptionStatus)}</span></dd>
+<dt>Your role</dt><dd>${ctx.membership.role}</dd></dl>
+${covered ? null : notice('warn', 'This plan does not cover API clients: they cannot obtain tokens. API clients need an active Starter, Pro or Enterprise subscription.')}
+${
+  c === null
+    ? null
+    : html`<h2>At a glance</h2><ul class="cards">
+${card('Brands', c.brands, orgPath(org.slug, '/brands'))}
+${card('Products', c.products)}
+${card('Published products', c.publishedProducts)}
+${card('Active API clients', c.activeClients, orgPath(org.slug, '/clients'))}
+${card('Blocked API clients', c.blockedClients, orgPath(org.slug, '/clients'))}
+${card('Members', c.members, orgPath(org.slug, '/members'))}
+</ul>`
+}`,
+  )
+}

@@ -1,0 +1,197 @@
+/** A dashboard on a fresh database with two organizations and their people, and helpers that act like a browser. */
+import { deriveToken } from '../../src/auth/opaque-tokens.ts'
+import { createRateLimiter, type RateLimits } from '../../src/auth/rate-limit.ts'
+import { createDashboard, type Dashboard } from '../../src/dashboard/index.ts'
+import { CLI_ACTOR } from '../../src/db/audit.ts'
+import { importCatalog } from '../../src/db/catalog-import.ts'
+import type { Database } from '../../src/db/database.ts'
+import { organizations } from '../../src/db/schema.ts'
+import { createUser, setPasswordWithToken } from '../../src/db/users.ts'
+import { memoryLogger } from '../../src/log.ts'
+import type { Mailer } from '../../src/mail/mailer.ts'
+import { DEFAULT_SECURITY_CONFIG } from '../../src/security/config.ts'
+import { openTestDatabase } from '../support/db.ts'
+
+export const ORIGIN = 'http://dashboard.test'
+export const PASSWORD = 'correct horse battery staple'
+export const START = Date.parse('2026-11-24T10:00:00Z')
+
+/** People of the fixture: `acme` has an owner, an editor and a viewer; `globex` has its own owner. */
+export const PEOPLE = {
+  owner: { email: 'olivia@acme.example', name: 'Olivia Owner', org: 'acme', role: 'owner' },
+  editor: { email: 'eddie@acme.example', name: 'Eddie Editor', org: 'acme', role: 'editor' },
+  viewer: { email: 'vera@acme.example', name: 'Vera Viewer', org: 'acme', role: 'viewer' },
+  rival: { email: 'gus@globex.example', name: 'Gus Globex', org: 'globex', role: 'owner' },
+} as const
+
+export type Person = keyof typeof PEOPLE
+
+export interface Harness {
+  readonly database: Database
+  readonly dashboard: Dashboard
+  readonly logger: ReturnType<typeof memoryLogger>
+  readonly clock: { now: number }
+  readonly orgIds: Readonly<Record<string, string>>
+  readonly userIds: Readonly<Record<Person, string>>
+  readonly sent: { to: string; subject: string; text: string }[]
+  close(): Promise<void>
+}
+
+export interface HarnessOptions {
+  readonly mailer?: Mailer | 'memory' | null
+  readonly signInLimits?: RateLimits
+}
+
+export async function openHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const database = await openTestDatabase()
+  const clock = { now: START }
+  const sent: Harness['sent'] = []
+  const imported = await importCatalog(database.db, {
+    organizations: [
+      { slug: 'acme', name: 'Acme Foods', plan: 'starter' },
+      { slug: 'globex', name: 'Globex', plan: 'pro' },
+    ],
+    brands: [
+      { slug: 'acme-oats', name: 'Acme Oats', organization: 'acme' },
+      {
+        slug: 'globex-tools',
+        name: 'Globex Tools',
+        organization: 'globex',
+        customDomain: 'tools.globex.example',
+      },
+    ],
+    products: [],
+  })
+  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+  const userIds = {} as Record<Person, string>
+  for (const [key, p] of Object.entries(PEOPLE) as [Person, (typeof PEOPLE)[Person]][]) {
+    const created = await createUser(database.db, {
+      email: p.email,
+      name: p.name,
+      organizationSlug: p.org,
+      role: p.role,
+      actor: CLI_ACTOR,
+      clock: () => clock.now,
+    })
+    if (!created.ok) throw new Error(created.message)
+    await setPasswordWithToken(database.db, {
+      token: created.setPasswordToken,
+      password: PASSWORD,
+      confirmation: PASSWORD,
+      now: clock.now,
+    })
+    userIds[key] = created.user.id
+  }
+  const orgIds: Record<string, string> = {}
+  for (const o of await database.db.select().from(organizations)) orgIds[o.slug] = o.id
+  const memory: Mailer = {
+    async send(message) {
+      sent.push({ ...message })
+    },
+    close() {},
+  }
+  const logger = memoryLogger()
+  const dashboard = createDashboard({
+    database,
+    config: { dashboardUrl: ORIGIN, security: DEFAULT_SECURITY_CONFIG },
+    clock: () => clock.now,
+    logger,
+    mailer: options.mailer === 'memory' ? memory : (options.mailer ?? null),
+    signInLimiter: createRateLimiter(
+      options.signInLimits ?? {
+        client: { burst: 1000, perMinute: 1000 },
+        address: { burst: 1000, perMinute: 1000 },
+      },
+      () => clock.now,
+    ),
+  })
+  return { database, dashboard, logger, clock, orgIds, userIds, sent, close: () => database.close() }
+}
+
+/** A browser of one person: keeps the session cookie, sends Origin and the CSRF token like the pages do. */
+export interface Browser {
+  get(path: string, headers?: Record<string, string>): Promise<Response>
+  /** Posts a form as the page would: Origin set, the session's CSRF token added unless `csrf` is given. */
+  post(
+    path: string,
+    fields?: Record<string, string | string[]>,
+    options?: { csrf?: string | null; origin?: string | null },
+  ): Promise<Response>
+  readonly cookie: string | null
+  readonly csrf: string | null
+}
+
+export function browser(h: Harness): Browser & { cookieJar: { value: string | null } } {
+  const jar = { value: null as string | null }
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const [, value] = (pair ?? '').split('=')
+      jar.value = /Max-Age=0/.test(line) || !value ? null : value
+    }
+    return response
+  }
+  const cookieHeader = (): Record<string, string> =>
+    jar.value === null ? {} : { cookie: `session=${jar.value}` }
+  return {
+    cookieJar: jar,
+    get cookie() {
+      return jar.value
+    },
+    get csrf() {
+      return jar.value === null ? null : deriveToken(jar.value, 'csrf')
+    },
+    async get(path, headers = {}) {
+      return keep(
+        await h.dashboard(new Request(ORIGIN + path, { headers: { ...cookieHeader(), ...headers } })),
+      )
+    },
+    async post(path, fields = {}, options = {}) {
+      const form = new URLSearchParams()
+      for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) form.append(k, item)
+      const csrf =
+        options.csrf === undefined
+          ? jar.value === null
+            ? null
+            : deriveToken(jar.value, 'csrf')
+          : options.csrf
+      if (csrf !== null) form.set('csrf', csrf)
+      const headers: Record<string, string> = {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...cookieHeader(),
+      }
+      const origin = options.origin === undefined ? ORIGIN : options.origin
+      if (origin !== null) headers.origin = origin
+      return keep(
+        await h.dashboard(new Request(ORIGIN + path, { method: 'POST', headers, body: form.toString() })),
+      )
+    },
+  }
+}
+
+/** A browser signed in as one of the fixture's people. */
+export async function signedIn(h: Harness, person: Person): Promise<Browser> {
+  const b = browser(h)
+  const response = await b.post('/sign-in', { email: PEOPLE[person].email, password: PASSWORD })
+  if (response.status !== 303 || b.cookie === null)
+    throw new Error(`sign-in of ${person} failed: ${response.status}`)
+  return b
+}
+
+/** The visible text of an HTML body, tags removed and whitespace collapsed (for assertions on what people read). */
+export function textOf(body: string): string {
+  return (
+    body
+      .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+      // Inline elements join their text to the words around them; every other tag separates words.
+      .replace(/<\/?(strong|em|code|span|a|abbr|time)\b[^>]*>/g, '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim()
+  )
+}

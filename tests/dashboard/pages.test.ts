@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { ASSETS, FAVICON, SCRIPT_ASSET, STYLESHEET } from '../../src/dashboard/assets.ts'
+import { CLI_ACTOR } from '../../src/db/audit.ts'
+import { createUser, resetPassword } from '../../src/db/users.ts'
+import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
+import { browser, type Harness, openHarness, PASSWORD, START, signedIn, textOf } from './harness.ts'
+
+let h: Harness
+
+beforeAll(async () => {
+  h = await openHarness()
+}, DATABASE_HOOK_TIMEOUT_MS)
+afterAll(async () => {
+  await h?.close()
+}, DATABASE_HOOK_TIMEOUT_MS)
+
+describe('set-password links', () => {
+  test('a new user sets a password through the link, is signed in, and the link is then dead', async () => {
+    const created = await createUser(h.database.db, {
+      email: 'newbie@acme.example',
+      name: 'Newbie',
+      organizationSlug: 'acme',
+      role: 'viewer',
+      actor: CLI_ACTOR,
+      clock: () => START,
+    })
+    if (!created.ok) throw new Error(created.message)
+    const b = browser(h)
+    const path = `/set-password?token=${created.setPasswordToken}`
+    const form = await b.get(path)
+    expect(form.status).toBe(200)
+    expect(textOf(await form.text())).toContain('Set your password For newbie@acme.example.')
+    const mismatch = await b.post('/set-password', {
+      token: created.setPasswordToken,
+      password: PASSWORD,
+      confirmation: 'something else entirely',
+    })
+    expect(mismatch.status).toBe(422)
+    expect(textOf(await mismatch.text())).toContain('The two passwords differ.')
+    const done = await b.post('/set-password', {
+      token: created.setPasswordToken,
+      password: PASSWORD,
+      confirmation: PASSWORD,
+    })
+    expect(done.status).toBe(303)
+    expect(done.headers.get('location')).toBe('/orgs?done=password-set')
+    expect(b.cookie).not.toBeNull()
+    const welcome = textOf(await (await b.get('/orgs?done=password-set')).text())
+    expect(welcome).toContain('Your password is set. Welcome!')
+    expect((await browser(h).get(path)).status).toBe(404)
+  })
+
+  test('a forged or expired link says so, with 404', async () => {
+    const b = browser(h)
+    const forged = await b.get(`/set-password?token=${'A'.repeat(43)}`)
+    expect(forged.status).toBe(404)
+    expect(textOf(await forged.text())).toContain('This link no longer works')
+    const reset = await resetPassword(
+      h.database.db,
+      'vera@acme.example',
+      () => START - 8 * 24 * 60 * 60 * 1000,
+    )
+    if (!reset.ok) throw new Error('reset')
+    expect((await b.get(`/set-password?token=${reset.setPasswordToken}`)).status).toBe(404)
+  })
+})
+
+describe('account', () => {
+  test('changing the password ends the other sessions and keeps this browser signed in', async () => {
+    const here = await signedIn(h, 'editor')
+    const elsewhere = await signedIn(h, 'editor')
+    const wrong = await here.post('/account/password', {
+      current: 'nope',
+      password: 'a new long passphrase',
+      confirmation: 'a new long passphrase',
+    })
+    expect(wrong.status).toBe(422)
+    expect(textOf(await wrong.text())).toContain('The current password is not right.')
+    const next = 'a new long passphrase'
+    const done = await here.post('/account/password', {
+      current: PASSWORD,
+      password: next,
+      confirmation: next,
+    })
+    expect(done.headers.get('location')).toBe('/account?done=password')
+    expect((await here.get('/account')).status).toBe(200)
+    expect((await elsewhere.get('/account')).status).toBe(303)
+    const again = browser(h)
+    expect((await again.post('/sign-in', { email: 'eddie@acme.example', password: next })).status).toBe(303)
+  })
+})
+
+describe('brands and custom domains', () => {
+  test('an editor requests a custom domain; it shows as requested; a viewer cannot change it', async () => {
+    const editor = await signedIn(h, 'viewer')
+    expect(
+      (await editor.post('/orgs/acme/brands/acme-oats/domain', { domain: 'oats.example', action: 'request' }))
+        .status,
+    ).toBe(403)
+    const owner = await signedIn(h, 'owner')
+    const bad = await owner.post('/orgs/acme/brands/acme-oats/domain', {
+      domain: 'not a domain',
+      action: 'request',
+    })
+    expect(bad.status).toBe(422)
+    expect(textOf(await bad.text())).toContain(
+      "'not a domain' is not a host name such as products.example.com.",
+    )
+    const taken = await owner.post('/orgs/acme/brands/acme-oats/domain', {
+      domain: 'tools.globex.example',
+      action: 'request',
+    })
+    expect(textOf(await taken.text())).toContain(
+      'tools.globex.example is already the custom domain of another brand.',
+    )
+    const ok = await owner.post('/orgs/acme/brands/acme-oats/domain', {
+      domain: 'Oats.Example',
+      action: 'request',
+    })
+    expect(ok.headers.get('location')).toBe('/orgs/acme/brands?done=requested')
+    const page = textOf(await (await owner.get('/orgs/acme/brands?done=requested')).text())
+    expect(page).toContain('Acme Oats acme-oats 0 products oats.example requested waiting for an operator')
+    const removed = await owner.post('/orgs/acme/brands/acme-oats/domain', { action: 'remove' })
+    expect(removed.headers.get('location')).toBe('/orgs/acme/brands?done=removed')
+  })
+})
+
+describe('audit log', () => {
+  test('lists the changes newest first with who, what and details, and pages by 50', async () => {
+    const owner = await signedIn(h, 'owner')
+    for (let i = 0; i < 55; i++) {
+      await owner.post('/orgs/acme/brands/acme-oats/domain', { domain: `d${i}.example`, action: 'request' })
+    }
+    const first = await (await owner.get('/orgs/acme/audit')).text()
+    const text = textOf(first)
+    expect(text).toContain(
+      'olivia@acme.example person requested a custom domain acme-oats change d53.example → d54.example',
+    )
+    expect((first.match(/<tr>/g) ?? []).length).toBe(51)
+    const older = /href="(\/orgs\/acme\/audit\?before=\d+)"/.exec(first)?.[1]
+    expect(older).toBeDefined()
+    const second = textOf(await (await owner.get(older ?? '')).text())
+    expect(second).toContain('cli operator (CLI) added a member')
+    expect((await owner.get('/orgs/acme/audit?before=abc')).status).toBe(200)
+  })
+})
+
+describe('assets and unknown paths', () => {
+  test('the stylesheet, script and icon are served with hashed names and long caching; other paths are 404', async () => {
+    expect(ASSETS.size).toBe(3)
+    for (const asset of [STYLESHEET, SCRIPT_ASSET, FAVICON]) {
+      const r = await h.dashboard(new Request(`http://dashboard.test${asset.path}`))
+      expect(r.status).toBe(200)
+      expect(r.headers.get('content-type')).toBe(asset.type)
+      expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff')
+    }
+    expect(STYLESHEET.path).toMatch(/^\/assets\/dashboard-[0-9a-f]{12}\.css$/)
+    const missing = await h.dashboard(new Request('http://dashboard.test/nope'))
+    expect(missing.status).toBe(404)
+    const wrong = await h.dashboard(new Request('http://dashboard.test/sign-in', { method: 'PUT' }))
+    expect(wrong.status).toBe(405)
+    expect(wrong.headers.get('allow')).toBe('GET, POST, HEAD')
+    const head = await h.dashboard(new Request('http://dashboard.test/sign-in', { method: 'HEAD' }))
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+  })
+
+  test('no page sets a cookie except sign-in, set-password, password change and invitation acceptance', async () => {
+    const owner = await signedIn(h, 'owner')
+    for (const path of [
+      '/orgs/acme',
+      '/orgs/acme/clients',
+      '/orgs/acme/members',
+      '/orgs/acme/brands',
+      '/orgs/acme/audit',
+      '/account',
+    ]) {
+      const r = await owner.get(path)
+      expect(r.status).toBe(200)
+      expect(r.headers.get('set-cookie')).toBeNull()
+    }
+  })
+})
