@@ -5,14 +5,18 @@ import { runCatalogCommand } from './catalog.ts'
 import { runClientCommand } from './clients.ts'
 import { runCodesCommand } from './codes.ts'
 import { type CliCommand, type CliContext, EXIT, exitOnUncaught, failureLine, UsageError } from './context.ts'
+import { runDomainCommand } from './domains.ts'
 import { runEpcCommand } from './epc.ts'
 import { runKeysCommand } from './keys.ts'
 import { runOrgCommand } from './orgs.ts'
 import { runSeedCommand } from './seed.ts'
+import { runUserCommand } from './users.ts'
 
 const COMMANDS: Record<string, CliCommand> = {
   org: runOrgCommand,
   client: runClientCommand,
+  user: runUserCommand,
+  domain: runDomainCommand,
   keys: runKeysCommand,
   catalog: runCatalogCommand,
   seed: runSeedCommand,
@@ -23,6 +27,8 @@ const COMMANDS: Record<string, CliCommand> = {
 const HELP = `usage: bun run cli <command>
   org create | set-plan | list        organizations and subscription plans
   client create | list | block | unblock | delete
+  user create | list | disable | reset-password   people of the dashboard
+  domain activate | deactivate DOMAIN  a brand's custom domain
   keys rotate | list                  token signing keys
   catalog import FILE | export --org  the catalog file
   seed demo                           demo catalog and demo API client

@@ -1,5 +1,6 @@
 /** Organizations and their subscription: create, change plan, list. Plan changes notify every instance. */
 import { asc, eq, sql } from 'drizzle-orm'
+import { CLI_ACTOR, recordAudit } from './audit.ts'
 import { CLIENTS_CHANNEL } from './channels.ts'
 import type { Db } from './database.ts'
 import { organizations, PLANS, type Plan, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './schema.ts'
@@ -30,7 +31,7 @@ export function isSubscriptionStatus(value: string): value is SubscriptionStatus
   return (SUBSCRIPTION_STATUSES as readonly string[]).includes(value)
 }
 
-/** Creates an organization; refuses an invalid or taken slug. */
+/** Creates an organization (an operator's act: audited as the CLI); refuses an invalid or taken slug. */
 export async function createOrganization(db: Db, input: OrganizationView): Promise<OrganizationResult> {
   if (!SLUG.test(input.slug)) {
     return { ok: false, reason: 'invalid', message: `slug '${input.slug}' must match ${SLUG.source}` }
@@ -38,17 +39,30 @@ export async function createOrganization(db: Db, input: OrganizationView): Promi
   if (input.name.trim() === '' || input.name.length > 200) {
     return { ok: false, reason: 'invalid', message: 'name must have 1 to 200 characters' }
   }
-  const inserted = await db
-    .insert(organizations)
-    .values(input)
-    .onConflictDoNothing()
-    .returning({ slug: organizations.slug })
-  if (inserted.length === 0)
-    return { ok: false, reason: 'exists', message: `organization '${input.slug}' already exists` }
-  return { ok: true, organization: input }
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(organizations)
+      .values(input)
+      .onConflictDoNothing()
+      .returning({ id: organizations.id })
+    if (inserted === undefined) {
+      return { ok: false, reason: 'exists', message: `organization '${input.slug}' already exists` } as const
+    }
+    await recordAudit(tx, {
+      organizationId: inserted.id,
+      actor: CLI_ACTOR,
+      action: 'organization.create',
+      target: { kind: 'organization', id: input.slug },
+      summary: { plan: input.plan, status: input.subscriptionStatus },
+    })
+    return { ok: true, organization: input } as const
+  })
 }
 
-/** Changes the plan (and optionally the status); API-client caches everywhere are told in the same transaction. */
+/**
+ * Changes the plan (and optionally the status); API-client caches everywhere are told in the same transaction.
+ * Plans are an operator's business (the CLI), and audited as such.
+ */
 export async function setPlan(
   db: Db,
   slug: string,
@@ -57,14 +71,29 @@ export async function setPlan(
 ): Promise<OrganizationResult> {
   return db.transaction(async (tx) => {
     const changes = status === undefined ? { plan } : { plan, subscriptionStatus: status }
+    const [before] = await tx
+      .select({ plan: organizations.plan, status: organizations.subscriptionStatus })
+      .from(organizations)
+      .where(eq(organizations.slug, slug))
+      .for('update')
     const [row] = await tx
       .update(organizations)
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(organizations.slug, slug))
       .returning()
-    if (row === undefined)
+    if (row === undefined || before === undefined)
       return { ok: false, reason: 'unknown', message: `organization '${slug}' does not exist` }
     await tx.execute(`select pg_notify('${CLIENTS_CHANNEL}', 'org:${row.id}')`)
+    await recordAudit(tx, {
+      organizationId: row.id,
+      actor: CLI_ACTOR,
+      action: 'organization.plan',
+      target: { kind: 'organization', id: slug },
+      summary: {
+        before: `${before.plan} (${before.status})`,
+        after: `${row.plan} (${row.subscriptionStatus})`,
+      },
+    })
     return { ok: true, organization: view(row) }
   })
 }

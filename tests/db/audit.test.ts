@@ -9,7 +9,7 @@ import {
   recordAudit,
 } from '../../src/db/audit.ts'
 import type { Database } from '../../src/db/database.ts'
-import { createOrganization } from '../../src/db/organizations.ts'
+import { createOrganization, setPlan } from '../../src/db/organizations.ts'
 import { auditEvents, organizations } from '../../src/db/schema.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 
@@ -43,7 +43,9 @@ describe('audit log', () => {
     await setBlocked(database.db, id, true, { actor: CLI_ACTOR })
     await setBlocked(database.db, id, false, { actor: { kind: 'api_client', id: 'svc_client_x' } })
     await deleteClient(database.db, id, { actor: user })
-    const events = await listAudit(database.db, orgId.acme ?? '', { limit: 10 })
+    const events = (await listAudit(database.db, orgId.acme ?? '', { limit: 10 })).filter((e) =>
+      e.action.startsWith('api_client.'),
+    )
     expect(events.map((e) => [e.action, e.actorKind, e.actorLabel, e.targetId])).toEqual([
       ['api_client.delete', 'user', 'ann@example.com', id],
       ['api_client.unblock', 'api_client', 'svc_client_x', id],
@@ -74,6 +76,15 @@ describe('audit log', () => {
     ).toBe(true)
   })
 
+  test('creating an organization and changing its plan are operator changes, audited as the CLI', async () => {
+    await setPlan(database.db, 'other', 'pro', 'past_due')
+    const events = await listAudit(database.db, orgId.other ?? '', { limit: 10 })
+    expect(events.map((e) => [e.action, e.actorLabel, e.summary])).toEqual([
+      ['organization.plan', 'cli', { before: 'starter (active)', after: 'pro (past_due)' }],
+      ['organization.create', 'cli', { plan: 'starter', status: 'active' }],
+    ])
+  })
+
   test('pages go newest first, by the last ID seen, per organization', async () => {
     for (let i = 0; i < 5; i++) {
       await recordAudit(database.db, {
@@ -86,7 +97,7 @@ describe('audit log', () => {
     const first = await listAudit(database.db, orgId.other ?? '', { limit: 3 })
     expect(first.map((e) => e.targetId)).toEqual(['4', '3', '2'])
     const second = await listAudit(database.db, orgId.other ?? '', { limit: 3, before: first.at(-1)?.id })
-    expect(second.map((e) => e.targetId)).toEqual(['1', '0'])
+    expect(second.filter((e) => e.action === 'test.step').map((e) => e.targetId)).toEqual(['1', '0'])
   })
 
   test(`events older than ${AUDIT_RETENTION_DAYS} days are pruned, newer ones stay`, async () => {
