@@ -9,6 +9,7 @@ const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1b1f;--bg:#fff;--muted:#55555f;--line:#d4d4dc;--accent:#0b5cad;--accent-fg:#fff;--panel:#f5f6f9;--ok:#1d6b35;--ok-bg:#e8f5ec;--bad:#a4161a;--bad-bg:#fdecec;--warn-bg:#fff6db;--warn:#6b4e00}
 @media (prefers-color-scheme:dark){:root{--fg:#ececf1;--bg:#15151a;--muted:#a9a9b5;--line:#3a3a44;--accent:#84baff;--accent-fg:#0b0b10;--panel:#1f1f27;--ok:#8fe0a5;--ok-bg:#15301e;--bad:#ffb3b0;--bad-bg:#3a1618;--warn-bg:#33290a;--warn:#f3d27a}}
 *{box-sizing:border-box}
+[hidden]{display:none!important}
 html{-webkit-text-size-adjust:100%;text-size-adjust:100%}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg);overflow-wrap:anywhere}
 a{color:var(--accent);text-underline-offset:.15em}

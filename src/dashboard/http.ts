@@ -9,13 +9,17 @@ export const DASHBOARD_CSP =
   "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-/** Headers of every dashboard answer. Pages hold personal data and one-time secrets: never cached, never referred. */
+/**
+ * Headers of every dashboard answer. Pages hold personal data and one-time secrets (a set-password link's token is in
+ * its URL): never cached, never referred to another site. `same-origin`, not `no-referrer`: with `no-referrer`
+ * browsers send `Origin: null` on the dashboard's own forms, which the Origin check must refuse.
+ */
 export function securityHeaders(https: boolean): Record<string, string> {
   const headers: Record<string, string> = {
     'content-security-policy': DASHBOARD_CSP,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
+    'referrer-policy': 'same-origin',
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), clipboard-write=(self)',

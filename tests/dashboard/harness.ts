@@ -39,6 +39,8 @@ export interface Harness {
 
 export interface HarnessOptions {
   readonly mailer?: Mailer | 'memory' | null
+  /** DASHBOARD_URL (a browser test serves the dashboard on a real port). */
+  readonly origin?: string
   readonly signInLimits?: RateLimits
 }
 
@@ -93,7 +95,7 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
   const logger = memoryLogger()
   const dashboard = createDashboard({
     database,
-    config: { dashboardUrl: ORIGIN, security: DEFAULT_SECURITY_CONFIG },
+    config: { dashboardUrl: options.origin ?? ORIGIN, security: DEFAULT_SECURITY_CONFIG },
     clock: () => clock.now,
     logger,
     mailer: options.mailer === 'memory' ? memory : (options.mailer ?? null),

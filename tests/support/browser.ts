@@ -56,7 +56,9 @@ export interface BrowserSession {
 }
 
 /** Launches Chromium headless on a new temporary profile (Playwright takes it as the persistent-context directory). */
-export async function launchBrowser(): Promise<BrowserSession> {
+export async function launchBrowser(
+  options: { readonly javaScriptEnabled?: boolean } = {},
+): Promise<BrowserSession> {
   const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'))
   let context: BrowserContext
   try {
@@ -67,6 +69,7 @@ export async function launchBrowser(): Promise<BrowserSession> {
       args: [...CHROMIUM_ARGS, '--lang=en-US'],
       timeout: LAUNCH_TIMEOUT_MS,
       viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
     })
   } catch (error) {
     rmSync(profile, { recursive: true, force: true })

@@ -1,0 +1,338 @@
+/** The dashboard in Debian's Chromium, like its people use it: every flow, with and without JavaScript, and axe. */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'bun'
+import type { Page } from 'playwright-core'
+import { SMTPServer } from 'smtp-server'
+import { createMailer, type Mailer } from '../../src/mail/mailer.ts'
+import { type Harness, openHarness, PASSWORD, PEOPLE } from '../dashboard/harness.ts'
+import {
+  axeViolations,
+  type BrowserSession,
+  browserSkipReason,
+  launchBrowser,
+  screenshot,
+  seriousViolations,
+} from '../support/browser.ts'
+import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
+
+const TEST_MS = 60_000
+const skip = browserSkipReason()
+if (skip !== null) console.warn(skip)
+
+let server: Server<undefined> | undefined
+let smtp: SMTPServer | undefined
+let mailer: Mailer | undefined
+let h: Harness | undefined
+let session: BrowserSession | undefined
+let origin = ''
+const mails: string[] = []
+
+beforeAll(async () => {
+  if (skip !== null) return
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let data = ''
+      stream.on('data', (chunk: Buffer) => {
+        data += chunk.toString('utf8')
+      })
+      stream.on('end', () => {
+        mails.push(data)
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => smtp?.listen(0, '127.0.0.1', resolve))
+  const smtpPort = (smtp.server.address() as AddressInfo).port
+  let handler: (request: Request) => Promise<Response> = async () => new Response(null, { status: 503 })
+  server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => handler(request) })
+  origin = `http://127.0.0.1:${server.port}`
+  mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'no-reply@dashboard.example' })
+  h = await openHarness({ origin, mailer })
+  const dashboard = h.dashboard
+  handler = dashboard
+  session = await launchBrowser()
+  await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin })
+}, DATABASE_HOOK_TIMEOUT_MS)
+
+afterAll(async () => {
+  try {
+    await session?.close()
+  } finally {
+    server?.stop(true)
+    mailer?.close()
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
+    await h?.close()
+  }
+}, DATABASE_HOOK_TIMEOUT_MS)
+
+/** A fresh page with no cookies that records console errors and failed requests; closed after `use`. */
+async function withPage(
+  use: (page: Page, problems: string[]) => Promise<void>,
+  browser = session,
+): Promise<void> {
+  if (browser === undefined) throw new Error('no browser')
+  await browser.context.clearCookies()
+  const page = await browser.newPage()
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`))
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`))
+  try {
+    await use(page, problems)
+  } finally {
+    await page.close()
+  }
+}
+
+async function signIn(page: Page, person: keyof typeof PEOPLE, password = PASSWORD): Promise<void> {
+  await page.goto(`${origin}/`)
+  await page.getByLabel('Email').fill(PEOPLE[person].email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** The text of a quoted-printable mail body (RFC 2045 §6.7): soft breaks joined, `=XX` decoded. */
+function quotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    const serious = seriousViolations(await axeViolations(page))
+    expect({ page: name, scheme, serious }).toEqual({ page: name, scheme, serious: [] })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
+  test(
+    'an owner signs in, lands on the Overview, and every section is reachable from the navigation',
+    async () => {
+      await withPage(async (page, problems) => {
+        await page.goto(`${origin}/orgs/acme/members`)
+        expect(page.url()).toBe(`${origin}/sign-in?next=%2Forgs%2Facme%2Fmembers`)
+        await expectAccessible(page, 'sign-in')
+        await screenshot(page, 'dashboard-sign-in')
+        await page.getByLabel('Email').fill(PEOPLE.owner.email)
+        await page.getByLabel('Password').fill(PASSWORD)
+        await page.getByRole('button', { name: 'Sign in' }).click()
+        await page.waitForURL(`${origin}/orgs/acme/members`)
+        const nav = page.getByRole('navigation', { name: 'Organization' })
+        await nav.getByRole('link', { name: 'Overview' }).click()
+        await page.waitForURL(`${origin}/orgs/acme`)
+        expect(await page.locator('h1').textContent()).toBe('Acme Foods')
+        expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page')
+        await expectAccessible(page, 'overview')
+        await screenshot(page, 'dashboard-overview')
+        for (const [label, path, heading] of [
+          ['API clients', '/clients', 'API clients'],
+          ['Members', '/members', 'Members'],
+          ['Brands', '/brands', 'Brands'],
+          ['Audit log', '/audit', 'Audit log'],
+        ] as const) {
+          await nav.getByRole('link', { name: label }).click()
+          await page.waitForURL(`${origin}/orgs/acme${path}`)
+          expect(await page.locator('h1').textContent()).toBe(heading)
+          await expectAccessible(page, label)
+        }
+        await page.setViewportSize({ width: 375, height: 740 })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+        await screenshot(page, 'dashboard-audit-375')
+        expect(problems).toEqual([])
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'API clients: create shows the secret once with a working Copy button; block, unblock and delete with confirmation',
+    async () => {
+      await withPage(async (page, problems) => {
+        await signIn(page, 'owner')
+        await page.goto(`${origin}/orgs/acme/clients`)
+        await page.getByLabel('Name').fill('Label printer')
+        await page.getByRole('button', { name: 'Create client' }).click()
+        await page.getByRole('heading', { name: 'API client “Label printer” created' }).waitFor()
+        const secret = (await page.locator('#client-secret').textContent()) ?? ''
+        expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/)
+        await expectAccessible(page, 'client created')
+        await screenshot(page, 'dashboard-client-created')
+        const copy = page.locator('button[data-copy="client-secret"]')
+        await copy.click()
+        await page.getByRole('button', { name: 'Copied' }).waitFor()
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+        await page.getByRole('link', { name: 'I have stored the secret' }).click()
+        expect(await page.content()).not.toContain(secret)
+        const row = page.getByRole('row', { name: /Label printer/ })
+        await row.getByRole('button', { name: 'Block Label printer' }).click()
+        await page.getByText('The client is blocked').waitFor()
+        expect(await row.getByText('blocked', { exact: true }).count()).toBe(1)
+        await row.getByRole('button', { name: 'Unblock Label printer' }).click()
+        await page.getByText('The client is unblocked').waitFor()
+        await row.getByRole('link', { name: 'Delete Label printer' }).click()
+        await page.getByRole('heading', { name: 'Delete “Label printer”?' }).waitFor()
+        await page.getByRole('button', { name: 'Delete client' }).click()
+        await page.getByText('The client is deleted').waitFor()
+        expect(await page.getByRole('row', { name: /Label printer/ }).count()).toBe(0)
+        expect(problems).toEqual([])
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'Members: an invitation goes by mail; the invitee creates an account from the mailed link and lands in the organization',
+    async () => {
+      await withPage(async (page, problems) => {
+        await signIn(page, 'owner')
+        await page.goto(`${origin}/orgs/acme/members`)
+        await page.getByLabel('Email').fill('nora@acme.example')
+        await page.getByLabel('Role', { exact: true }).selectOption('editor')
+        await page.getByRole('button', { name: 'Invite' }).click()
+        await page.getByText('An invitation to join as editor is on its way to nora@acme.example.').waitFor()
+        const mail = mails.at(-1) ?? ''
+        expect(mail).toContain('To: nora@acme.example')
+        const link = /(http:\/\/127\.0\.0\.1:\d+\/invitations\/accept\?token=[A-Za-z0-9_-]{43})/.exec(
+          quotedPrintable(mail),
+        )?.[1]
+        expect(link).toBeDefined()
+        await page.getByRole('button', { name: 'Sign out' }).click()
+        await page.waitForURL(`${origin}/sign-in?done=signed-out`)
+        await page.goto(link ?? '')
+        expect(await page.locator('h1').textContent()).toBe('Join Acme Foods')
+        await expectAccessible(page, 'accept invitation')
+        await page.getByLabel('Your name').fill('Nora New')
+        await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+        await page.getByLabel('Repeat the password').fill(PASSWORD)
+        await page.getByRole('button', { name: 'Create account and join' }).click()
+        await page.waitForURL(`${origin}/orgs/acme?done=joined`)
+        await page.getByText('Welcome to Acme Foods.').waitFor()
+        expect(problems).toEqual([])
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'Members: an owner changes a role and removes a member after confirming',
+    async () => {
+      await withPage(async (page, problems) => {
+        await signIn(page, 'owner')
+        await page.goto(`${origin}/orgs/acme/members`)
+        const veraRole = page.getByRole('combobox', { name: 'Role of Vera Viewer' })
+        await veraRole.selectOption('editor')
+        await page.getByRole('button', { name: 'Save the role of Vera Viewer' }).click()
+        await page.getByText('The role is changed.').waitFor()
+        expect(await veraRole.inputValue()).toBe('editor')
+        await page.getByRole('link', { name: 'Remove Eddie Editor' }).click()
+        await page.getByRole('heading', { name: 'Remove Eddie Editor?' }).waitFor()
+        await page.getByRole('button', { name: 'Remove' }).click()
+        await page.getByText('The member is removed from the organization.').waitFor()
+        expect(await page.getByRole('cell', { name: 'eddie@acme.example' }).count()).toBe(0)
+        await screenshot(page, 'dashboard-members')
+        expect(problems).toEqual([])
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'Brands: a custom domain is requested and shown as waiting; the audit log names every change and who made it',
+    async () => {
+      await withPage(async (page, problems) => {
+        await signIn(page, 'owner')
+        await page.goto(`${origin}/orgs/acme/brands`)
+        await page.getByLabel('Custom domain of Acme Oats').fill('oats.example.com')
+        await page.getByRole('button', { name: 'Request' }).click()
+        await page.getByText('The custom domain is requested.').waitFor()
+        expect(await page.getByRole('row', { name: /Acme Oats/ }).textContent()).toContain(
+          'waiting for an operator',
+        )
+        await screenshot(page, 'dashboard-brands')
+        await page.goto(`${origin}/orgs/acme/audit`)
+        const log = (await page.locator('main').textContent()) ?? ''
+        for (const words of [
+          'requested a custom domain',
+          'removed a member',
+          'changed a role',
+          'accepted an invitation',
+          'created an API client',
+        ]) {
+          expect(log).toContain(words)
+        }
+        await screenshot(page, 'dashboard-audit')
+        expect(problems).toEqual([])
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'a member of two organizations switches between them; a viewer sees no controls',
+    async () => {
+      await withPage(async (page) => {
+        await signIn(page, 'rival')
+        await page.waitForURL(`${origin}/orgs/globex`)
+        expect(await page.locator('.switcher summary').textContent()).toContain('Globex')
+        await page.context().clearCookies()
+        await signIn(page, 'viewer')
+        await page.goto(`${origin}/orgs/acme/clients`)
+        expect(await page.getByRole('button', { name: 'Create client' }).count()).toBe(0)
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'without JavaScript: sign in, create a client (secret shown), block it, switch organizations, sign out',
+    async () => {
+      const noScript = await launchBrowser({ javaScriptEnabled: false })
+      try {
+        await withPage(async (page, problems) => {
+          await signIn(page, 'owner')
+          await page.waitForURL(`${origin}/orgs/acme`)
+          await page.goto(`${origin}/orgs/acme/clients`)
+          await page.getByLabel('Name').fill('No-script ERP')
+          await page.getByRole('button', { name: 'Create client' }).click()
+          expect(await page.locator('#client-secret').textContent()).toMatch(/^[A-Za-z0-9_-]{43}$/)
+          expect(await page.locator('button[data-copy="client-secret"]').isVisible()).toBe(false)
+          await page.getByRole('link', { name: 'I have stored the secret' }).click()
+          await page.getByRole('button', { name: 'Block No-script ERP' }).click()
+          await page.getByText('The client is blocked').waitFor()
+          await page.locator('.switcher summary').click()
+          expect(await page.locator('.switcher').getByRole('link').count()).toBeGreaterThanOrEqual(1)
+          await page.getByRole('button', { name: 'Sign out' }).click()
+          await page.waitForURL(`${origin}/sign-in?done=signed-out`)
+          expect(problems).toEqual([])
+        }, noScript)
+      } finally {
+        await noScript.close()
+      }
+    },
+    TEST_MS,
+  )
+
+  test(
+    'the keyboard reaches the skip link first and it moves focus to the content',
+    async () => {
+      await withPage(async (page) => {
+        await signIn(page, 'owner')
+        await page.waitForURL(`${origin}/orgs/acme`)
+        await page.keyboard.press('Tab')
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content')
+        await page.keyboard.press('Enter')
+        expect(page.url()).toBe(`${origin}/orgs/acme#main`)
+      })
+    },
+    TEST_MS,
+  )
+})
