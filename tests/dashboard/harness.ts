@@ -27,6 +27,8 @@ export const PEOPLE = {
 export type Person = keyof typeof PEOPLE
 
 export interface Harness {
+  /** DASHBOARD_URL of this dashboard. */
+  readonly origin: string
   readonly database: Database
   readonly dashboard: Dashboard
   readonly logger: ReturnType<typeof memoryLogger>
@@ -107,7 +109,8 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
       () => clock.now,
     ),
   })
-  return { database, dashboard, logger, clock, orgIds, userIds, sent, close: () => database.close() }
+  const origin = options.origin ?? ORIGIN
+  return { origin, database, dashboard, logger, clock, orgIds, userIds, sent, close: () => database.close() }
 }
 
 /** A browser of one person: keeps the session cookie, sends Origin and the CSRF token like the pages do. */
@@ -123,20 +126,21 @@ export interface Browser {
   readonly csrf: string | null
 }
 
-export function browser(h: Harness): Browser & { cookieJar: { value: string | null } } {
-  const jar = { value: null as string | null }
+export function browser(h: Harness): Browser {
+  const jar = { value: null as string | null, name: 'session' }
+  const base = h.origin
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';')
-      const [, value] = (pair ?? '').split('=')
+      const [name, value] = (pair ?? '').split('=')
+      jar.name = name ?? 'session'
       jar.value = /Max-Age=0/.test(line) || !value ? null : value
     }
     return response
   }
   const cookieHeader = (): Record<string, string> =>
-    jar.value === null ? {} : { cookie: `session=${jar.value}` }
+    jar.value === null ? {} : { cookie: `${jar.name}=${jar.value}` }
   return {
-    cookieJar: jar,
     get cookie() {
       return jar.value
     },
@@ -144,9 +148,7 @@ export function browser(h: Harness): Browser & { cookieJar: { value: string | nu
       return jar.value === null ? null : deriveToken(jar.value, 'csrf')
     },
     async get(path, headers = {}) {
-      return keep(
-        await h.dashboard(new Request(ORIGIN + path, { headers: { ...cookieHeader(), ...headers } })),
-      )
+      return keep(await h.dashboard(new Request(base + path, { headers: { ...cookieHeader(), ...headers } })))
     },
     async post(path, fields = {}, options = {}) {
       const form = new URLSearchParams()
@@ -162,10 +164,10 @@ export function browser(h: Harness): Browser & { cookieJar: { value: string | nu
         'content-type': 'application/x-www-form-urlencoded',
         ...cookieHeader(),
       }
-      const origin = options.origin === undefined ? ORIGIN : options.origin
+      const origin = options.origin === undefined ? base : options.origin
       if (origin !== null) headers.origin = origin
       return keep(
-        await h.dashboard(new Request(ORIGIN + path, { method: 'POST', headers, body: form.toString() })),
+        await h.dashboard(new Request(base + path, { method: 'POST', headers, body: form.toString() })),
       )
     },
   }

@@ -49,6 +49,26 @@ describe('sign-in', () => {
     expect(textOf(await overview.text())).toContain('Acme Foods')
   })
 
+  test('over https the cookie is __Host-session with Secure, and pages carry HSTS', async () => {
+    const secure = await openHarness({ origin: 'https://dashboard.example' })
+    try {
+      const b = browser(secure)
+      const response = await b.post('/sign-in', { email: PEOPLE.owner.email, password: PASSWORD })
+      expect(response.headers.get('set-cookie')).toMatch(
+        /^__Host-session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure$/,
+      )
+      const page = await b.get('/orgs/acme')
+      expect(page.status).toBe(200)
+      expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000')
+      const plain = await secure.dashboard(
+        new Request('https://dashboard.example/orgs/acme', { headers: { cookie: `session=${b.cookie}` } }),
+      )
+      expect(plain.status).toBe(303)
+    } finally {
+      await secure.close()
+    }
+  })
+
   test('a wrong password and an unknown email get the same generic answer, and no cookie', async () => {
     for (const [email, password] of [
       [PEOPLE.editor.email, 'wrong password'],
