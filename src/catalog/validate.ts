@@ -18,6 +18,8 @@ export interface KnownSlugs {
   readonly productSlugs?: ReadonlyMap<string, string>
   /** Brand slug → the custom domain stored for it (brands the file names that have one). */
   readonly brandDomains?: ReadonlyMap<string, string>
+  /** Slugs of the brands (the file names) whose stored custom domain is active. */
+  readonly activeBrandDomains?: ReadonlySet<string>
   /** Brand slug → slug of the organization that owns the stored brand (brands the file names). */
   readonly brandOrganizations?: ReadonlyMap<string, string>
   /** GTIN-14 → the stored product's brand and that brand's organization (GTINs the file names). */

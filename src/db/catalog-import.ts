@@ -3,9 +3,11 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../catalog/duplicates.ts'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
 import { type KnownSlugs, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
+import { type CatalogScope, checkScope, scopedActivation } from '../catalog/validate-scope.ts'
 import { normaliseGtin } from '../gs1/gtin.ts'
 import type { Issue } from '../gs1/issue.ts'
 import { ADVISORY_LOCKS } from './advisory-locks.ts'
+import { type Actor, CLI_ACTOR, recordAudit } from './audit.ts'
 import { type CanonicalProduct, canonicalProduct, chunks, loadProducts } from './catalog-rows.ts'
 import { CATALOG_CHANNEL, CLIENTS_CHANNEL } from './channels.ts'
 import type { Db, Tx } from './database.ts'
@@ -35,6 +37,28 @@ export interface ImportReport {
 
 export type ImportResult = { ok: true; report: ImportReport } | { ok: false; errors: Issue[] }
 
+/** Who imports, for which organization, and whether to write at all. */
+export interface ImportOptions {
+  readonly actor: Actor
+  /** The one organization the import may change (API and dashboard); absent: an operator's import of any. */
+  readonly scope?: CatalogScope
+  /** Validate and count what would change, then roll everything back (`POST /catalog/import?dryRun=true`). */
+  readonly dryRun?: boolean
+  /** `catalog.import` events (the default), or none when the caller records a finer one (a product's PUT). */
+  readonly audit?: 'import' | 'none'
+}
+
+/** An operator's import (the CLI's): any organization, audited as the CLI. */
+export const OPERATOR_IMPORT: ImportOptions = { actor: CLI_ACTOR }
+
+/** Thrown inside a dry run's transaction to roll it back after counting; carries the report out. */
+class DryRunRollback extends Error {
+  override name = 'DryRunRollback'
+  constructor(readonly report: ImportReport) {
+    super('dry run')
+  }
+}
+
 const INSERT_BATCH = 1000
 
 /**
@@ -42,13 +66,44 @@ const INSERT_BATCH = 1000
  * on a transaction lock, so what a file is checked against (who owns a GTIN, a slug, a domain) cannot change
  * before it is written: two imports at once could otherwise each pass and together move a product.
  */
-export async function importCatalog(db: Db, input: unknown): Promise<ImportResult> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.catalogImport})`)
-    const validation = validateCatalog(input, await knownSlugs(tx, input))
-    if (!validation.ok) return validation
-    return { ok: true, report: await writeCatalog(tx, validation.catalog) }
-  })
+export async function importCatalog(
+  db: Db,
+  input: unknown,
+  options: ImportOptions = OPERATOR_IMPORT,
+): Promise<ImportResult> {
+  try {
+    return await db.transaction((tx) => importInTransaction(tx, input, options))
+  } catch (error) {
+    if (error instanceof DryRunRollback) return { ok: true, report: error.report }
+    throw error
+  }
+}
+
+/**
+ * The import inside a caller's transaction (which may check more under the same lock first, as a product's
+ * `If-Match`). A dry run throws to roll the transaction back, so only {@link importCatalog} may ask for one.
+ */
+export async function importInTransaction(
+  tx: Tx,
+  input: unknown,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  await lockCatalog(tx)
+  const known = await knownSlugs(tx, input)
+  const validation = validateCatalog(input, known)
+  if (!validation.ok) return validation
+  const scoped = options.scope === undefined ? [] : checkScope(validation.catalog, options.scope, known)
+  if (scoped.length > 0) return { ok: false, errors: scoped }
+  const catalog =
+    options.scope === undefined ? validation.catalog : scopedActivation(validation.catalog, known)
+  const report = await writeCatalog(tx, catalog, known, options.audit === 'none' ? null : options.actor)
+  if (options.dryRun === true) throw new DryRunRollback(report)
+  return { ok: true, report }
+}
+
+/** Catalog writes queue on one transaction lock (imports, a product's PUT or DELETE); re-entrant in a transaction. */
+export async function lockCatalog(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.catalogImport})`)
 }
 
 /** Reads the slugs, domains and product slugs the file refers to that already exist in the database. */
@@ -70,7 +125,12 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
     ),
     inParts(brandSlugs, (part) =>
       db
-        .select({ slug: brands.slug, domain: brands.customDomain, organization: organizations.slug })
+        .select({
+          slug: brands.slug,
+          domain: brands.customDomain,
+          active: brands.customDomainActive,
+          organization: organizations.slug,
+        })
         .from(brands)
         .innerJoin(organizations, eq(brands.organizationId, organizations.id))
         .where(inArray(brands.slug, part)),
@@ -103,6 +163,7 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
     domains: new Map(domainRows.map((r) => [r.domain ?? '', r.slug])),
     productSlugs: new Map(productRows.map((r) => [productSlugKey(r), r.gtin])),
     brandDomains: new Map(brandRows.flatMap((r) => (r.domain === null ? [] : [[r.slug, r.domain]]))),
+    activeBrandDomains: new Set(brandRows.flatMap((r) => (r.domain !== null && r.active ? [r.slug] : []))),
     brandOrganizations: new Map(brandRows.map((r) => [r.slug, r.organization])),
     productOwners: new Map(ownerRows.map((r) => [r.gtin, { brand: r.brand, organization: r.organization }])),
   }
@@ -115,15 +176,60 @@ async function inParts<R>(values: string[], query: (part: string[]) => Promise<R
   return rows
 }
 
-async function writeCatalog(tx: Tx, catalog: ValidCatalog): Promise<ImportReport> {
-  const orgs = await upsertOrganizations(tx, catalog.organizations)
-  const brandCount = await upsertBrands(tx, catalog.brands)
-  const productCount = await upsertProducts(tx, catalog)
+async function writeCatalog(
+  tx: Tx,
+  catalog: ValidCatalog,
+  known: KnownSlugs,
+  actor: Actor | null,
+): Promise<ImportReport> {
+  const changed = new Map<string, { brands: number; products: number; organization: number }>()
+  const tally = (org: string | undefined, kind: 'brands' | 'products' | 'organization') => {
+    if (org === undefined) return
+    const entry = changed.get(org) ?? { brands: 0, products: 0, organization: 0 }
+    entry[kind]++
+    changed.set(org, entry)
+  }
+  const brandOrganization = new Map(known.brandOrganizations)
+  for (const b of catalog.brands) brandOrganization.set(b.slug, b.organization)
+  const orgs = await upsertOrganizations(tx, catalog.organizations, (slug) => tally(slug, 'organization'))
+  const brandCount = await upsertBrands(tx, catalog.brands, (b) => tally(b.organization, 'brands'))
+  const productCount = await upsertProducts(tx, catalog, (brand) =>
+    tally(brandOrganization.get(brand), 'products'),
+  )
   const changes = [orgs, brandCount, productCount].reduce((n, c) => n + c.created + c.updated, 0)
   if (changes > 0) await tx.execute(`select pg_notify('${CATALOG_CHANNEL}', 'import')`)
   // A changed plan or subscription status changes what the organization's API clients may do.
   if (orgs.updated > 0) await tx.execute(`select pg_notify('${CLIENTS_CHANNEL}', 'import')`)
+  if (actor !== null) await auditImport(tx, changed, actor)
   return { organizations: orgs, brands: brandCount, products: productCount, changes }
+}
+
+/** One `catalog.import` event per organization the import changed, with what changed in it. */
+async function auditImport(
+  tx: Tx,
+  changed: ReadonlyMap<string, { brands: number; products: number; organization: number }>,
+  actor: Actor,
+): Promise<void> {
+  if (changed.size === 0) return
+  const ids = await tx
+    .select({ id: organizations.id, slug: organizations.slug })
+    .from(organizations)
+    .where(inArray(organizations.slug, [...changed.keys()]))
+  for (const { id, slug } of ids) {
+    const counts = changed.get(slug)
+    if (counts === undefined) continue
+    await recordAudit(tx, {
+      organizationId: id,
+      actor,
+      action: 'catalog.import',
+      target: { kind: 'catalog', id: slug },
+      summary: {
+        'brands changed': counts.brands,
+        'products changed': counts.products,
+        ...(counts.organization > 0 ? { organization: 'changed' } : {}),
+      },
+    })
+  }
 }
 
 /** True when the stored row already holds every value of `next`. */
@@ -135,7 +241,11 @@ function counter(): ChangeCount {
   return { created: 0, updated: 0, unchanged: 0 }
 }
 
-async function upsertOrganizations(tx: Tx, list: readonly CatalogOrganization[]): Promise<ChangeCount> {
+async function upsertOrganizations(
+  tx: Tx,
+  list: readonly CatalogOrganization[],
+  onChange: (slug: string) => void,
+): Promise<ChangeCount> {
   const count = counter()
   if (list.length === 0) return count
   const slugs = list.map((o) => o.slug)
@@ -152,6 +262,7 @@ async function upsertOrganizations(tx: Tx, list: readonly CatalogOrganization[])
         subscriptionStatus: org.subscriptionStatus ?? 'active',
       })
       count.created++
+      onChange(org.slug)
       continue
     }
     // Omitted optional members keep the stored value, so a partial file never downgrades a plan.
@@ -168,12 +279,17 @@ async function upsertOrganizations(tx: Tx, list: readonly CatalogOrganization[])
         .set({ ...next, updatedAt: sql`now()` })
         .where(eq(organizations.id, row.id))
       count.updated++
+      onChange(org.slug)
     }
   }
   return count
 }
 
-async function upsertBrands(tx: Tx, list: readonly CatalogBrand[]): Promise<ChangeCount> {
+async function upsertBrands(
+  tx: Tx,
+  list: readonly CatalogBrand[],
+  onChange: (brand: CatalogBrand) => void,
+): Promise<ChangeCount> {
   const count = counter()
   if (list.length === 0) return count
   const orgIds = new Map(
@@ -228,6 +344,7 @@ async function upsertBrands(tx: Tx, list: readonly CatalogBrand[]): Promise<Chan
     if (row === undefined) {
       await tx.insert(brands).values({ slug: brand.slug, ...next })
       count.created++
+      onChange(brand)
     } else if (unchanged(next, row)) {
       count.unchanged++
     } else {
@@ -236,12 +353,17 @@ async function upsertBrands(tx: Tx, list: readonly CatalogBrand[]): Promise<Chan
         .set({ ...next, updatedAt: sql`now()` })
         .where(eq(brands.id, row.id))
       count.updated++
+      onChange(brand)
     }
   }
   return count
 }
 
-async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCount> {
+async function upsertProducts(
+  tx: Tx,
+  catalog: ValidCatalog,
+  onChange: (brand: string) => void,
+): Promise<ChangeCount> {
   const count = counter()
   if (catalog.products.length === 0) return count
   const wanted = catalog.products.map(canonicalProduct)
@@ -273,6 +395,7 @@ async function upsertProducts(tx: Tx, catalog: ValidCatalog): Promise<ChangeCoun
       changed.push(plan(current?.id ?? crypto.randomUUID(), product, brandIds))
       if (current === undefined) count.created++
       else count.updated++
+      onChange(product.brand)
     }
   }
   const replaced = changed.filter((c) => stored.has(c.product.gtin)).map((c) => c.row.id)
