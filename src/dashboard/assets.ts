@@ -44,6 +44,10 @@ p{margin:.4rem 0 .9rem}
 .notice.warn{background:var(--warn-bg);color:var(--warn);border-color:transparent}
 .notice p{margin:.2rem 0}
 form.stack{display:grid;gap:1rem;max-width:30rem}
+form.stack.wide{max-width:48rem}
+.filters{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:end;margin:1rem 0}
+.filters>div{min-width:12rem}
+img.symbol{background:#fff;padding:.5rem;border:1px solid var(--line);border-radius:.35rem;display:block;margin:.5rem 0}
 .inline-form{display:inline-flex;flex-wrap:wrap;gap:.5rem;align-items:end;margin:0}
 label{display:block;font-weight:600;margin-bottom:.3rem}
 .hint{display:block;color:var(--muted);font-size:.9rem;margin-top:.25rem;font-weight:400}

@@ -12,7 +12,11 @@ import type { CookieNames } from './cookies.ts'
 
 export interface DashboardDeps {
   readonly database: Database
-  readonly config: Pick<Config, 'dashboardUrl' | 'security'>
+  /** The dashboard's origin and limits, and the resolver's origins (links, codes and scan previews). */
+  readonly config: Pick<
+    Config,
+    'dashboardUrl' | 'security' | 'resolverUrl' | 'shortUrl' | 'customDomainScheme'
+  >
   readonly clock: () => number
   readonly logger: Logger
   /** Sends invitations; null when `SMTP_URL` is unset (links are handed over instead). */
@@ -29,6 +33,8 @@ export interface RequestContext {
   readonly params: Readonly<Record<string, string>>
   /** The posted form (empty for GET). */
   readonly form: URLSearchParams
+  /** The posted files by field name, as text (routes that take uploads). */
+  readonly files: ReadonlyMap<string, string>
   readonly now: number
   readonly https: boolean
   readonly cookies: CookieNames
@@ -58,6 +64,8 @@ export type Access =
       readonly role: Role
       /** The navigation section the page belongs to. */
       readonly section: string
+      /** The route takes a file (`multipart/form-data`, up to 32 MiB). */
+      readonly uploads?: boolean
       readonly handle: Handler<OrgContext>
     }
 

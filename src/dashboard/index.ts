@@ -53,12 +53,15 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     const token = readCookie(request.headers.get('cookie'), cookies.session)
     const session = token === null ? null : await findSession(deps.database.db, token, now)
     let form = new URLSearchParams()
+    let files: ReadonlyMap<string, string> = new Map()
     if (request.method === 'POST') {
       if (request.headers.get('origin') !== origin) return fail(ERRORS.badOrigin)
-      const read: FormResult = await readForm(request)
+      const uploads = match.handler.access === 'org' && match.handler.uploads === true
+      const read: FormResult = await readForm(request, uploads && session !== null)
       if (read.kind === 'too_large') return fail(ERRORS.tooLarge)
       if (read.kind === 'unsupported') return fail(ERRORS.unsupported)
       form = read.form
+      files = read.files
       // Every form of a signed-in page carries the session's CSRF token. Public forms (sign-in, set password) act on
       // no session, and Origin guards them; a public route that acts on the session checks the token itself.
       if (match.handler.access !== 'public' && !csrfMatches(form, session)) return fail(ERRORS.badOrigin)
@@ -70,6 +73,7 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
       query: new URLSearchParams(target.query),
       params: match.params,
       form,
+      files,
       now,
       https,
       cookies,

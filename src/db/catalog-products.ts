@@ -56,7 +56,15 @@ export type PutProductResult =
  */
 export async function putProduct(
   db: Db,
-  input: { scope: OrganizationScope; gtin: string; body: unknown; ifMatch: string | null; actor: Actor },
+  input: {
+    scope: OrganizationScope
+    gtin: string
+    body: unknown
+    ifMatch: string | null
+    /** `If-None-Match: *`: create only; an existing product is a failed precondition. */
+    ifNoneMatch?: string | null
+    actor: Actor
+  },
 ): Promise<PutProductResult> {
   const gtin = normaliseGtin(input.gtin)
   if (gtin === null) return invalidGtin(input.gtin)
@@ -83,7 +91,8 @@ export async function putProduct(
         message: `GTIN ${gtin} belongs to another organization`,
       } as const
     }
-    if (!preconditionHolds(input.ifMatch, before?.etag ?? null)) {
+    const exists = input.ifNoneMatch?.trim() === '*' && before !== null
+    if (exists || !preconditionHolds(input.ifMatch, before?.etag ?? null)) {
       return {
         ok: false,
         reason: 'precondition',

@@ -97,7 +97,13 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
   const logger = memoryLogger()
   const dashboard = createDashboard({
     database,
-    config: { dashboardUrl: options.origin ?? ORIGIN, security: DEFAULT_SECURITY_CONFIG },
+    config: {
+      dashboardUrl: options.origin ?? ORIGIN,
+      security: DEFAULT_SECURITY_CONFIG,
+      resolverUrl: 'http://id.test',
+      shortUrl: 'http://s.test',
+      customDomainScheme: 'https',
+    },
     clock: () => clock.now,
     logger,
     mailer: options.mailer === 'memory' ? memory : (options.mailer ?? null),

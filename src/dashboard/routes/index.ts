@@ -5,14 +5,20 @@ import { ACCOUNT_ROUTES } from './account.ts'
 import { AUDIT_ROUTES } from './audit.ts'
 import { AUTH_ROUTES } from './auth.ts'
 import { BRAND_ROUTES } from './brands.ts'
+import { CATALOG_ROUTES } from './catalog.ts'
 import { CLIENT_ROUTES } from './clients.ts'
+import { CODE_ROUTES } from './codes.ts'
 import { MEMBER_ROUTES } from './members.ts'
 import { OVERVIEW_ROUTES } from './overview.ts'
+import { PRODUCT_ROUTES } from './products.ts'
 
 export const DASHBOARD_ROUTES: readonly RouteDefinition<Access>[] = [
   ...AUTH_ROUTES,
   ...ACCOUNT_ROUTES,
   ...OVERVIEW_ROUTES,
+  ...PRODUCT_ROUTES,
+  ...CATALOG_ROUTES,
+  ...CODE_ROUTES,
   ...CLIENT_ROUTES,
   ...MEMBER_ROUTES,
   ...BRAND_ROUTES,

@@ -1,0 +1,92 @@
+/**
+ * The Codes page's form: a product and its qualifiers and attributes, the host, the symbol, to a code definition
+ * for the same generator as `POST /code` and `POST /render`. Pure: no I/O.
+ */
+import type { ErrorCorrectionLevel } from '../gs1/index.ts'
+
+export type Symbology = 'qr' | 'dm'
+export type LinkHost = 'resolver' | 'short' | 'custom' | 'none'
+
+export interface CodeForm {
+  readonly gtin: string
+  readonly cpv: string
+  readonly lot: string
+  readonly serial: string
+  /** Expiry date as YYMMDD (AI 17), or empty. */
+  readonly expiry: string
+  /** Further AIs, one `AI=value` per line. */
+  readonly attributes: string
+  readonly host: LinkHost
+  readonly symbol: Symbology
+  readonly linkType: string
+  readonly compression: '' | 'EPC_HEX' | 'EPC_BASE64'
+  readonly ecc: ErrorCorrectionLevel
+}
+
+const FIELDS = ['gtin', 'cpv', 'lot', 'serial', 'expiry', 'attributes', 'linkType'] as const
+
+export function readCodeForm(query: URLSearchParams): CodeForm {
+  const text = (name: string, max = 200) => (query.get(name) ?? '').trim().slice(0, max)
+  const host = query.get('host')
+  const compression = query.get('compression')
+  const ecc = query.get('ecc')
+  return {
+    gtin: text('gtin', 14),
+    cpv: text('cpv'),
+    lot: text('lot'),
+    serial: text('serial'),
+    expiry: text('expiry', 6),
+    attributes: text('attributes', 2000),
+    host: host === 'short' || host === 'custom' || host === 'none' ? host : 'resolver',
+    symbol: query.get('symbol') === 'dm' ? 'dm' : 'qr',
+    linkType: text('linkType'),
+    compression: compression === 'EPC_HEX' || compression === 'EPC_BASE64' ? compression : '',
+    ecc: ecc === 'M' || ecc === 'Q' || ecc === 'H' ? ecc : 'L',
+  }
+}
+
+/** The form's values as a query string (the download link repeats them). */
+export function codeQuery(form: CodeForm): string {
+  const params = new URLSearchParams()
+  for (const name of FIELDS) if (form[name] !== '') params.set(name, form[name])
+  params.set('host', form.host)
+  params.set('symbol', form.symbol)
+  if (form.compression !== '') params.set('compression', form.compression)
+  params.set('ecc', form.ecc)
+  return params.toString()
+}
+
+/**
+ * The code definition of the form (SPEC "Code definition"). `stem` is the chosen host's origin, or null for a GS1
+ * element string.
+ */
+export function codeDefinition(form: CodeForm, stem: string | null): Record<string, unknown> {
+  const ais: { key: string; value: string }[] = []
+  if (form.cpv !== '') ais.push({ key: '22', value: form.cpv })
+  if (form.lot !== '') ais.push({ key: '10', value: form.lot })
+  if (form.serial !== '') ais.push({ key: '21', value: form.serial })
+  if (form.expiry !== '') ais.push({ key: '17', value: form.expiry })
+  for (const line of form.attributes.split(/\r?\n/)) {
+    const [key, ...rest] = line.split('=')
+    if (key !== undefined && key.trim() !== '')
+      ais.push({ key: key.trim().replace(/^\((\d+)\)$/, '$1'), value: rest.join('=').trim() })
+  }
+  const digitalLink = stem !== null
+  const mode =
+    form.symbol === 'qr'
+      ? digitalLink
+        ? 'QR_GS1_DIGITAL_LINK_URI'
+        : 'GS1_QR'
+      : digitalLink
+        ? 'DATAMATRIX_GS1_DIGITAL_LINK_URI'
+        : 'GS1_DATAMATRIX'
+  return {
+    mode,
+    primaryKey: { key: '01', value: form.gtin },
+    ais,
+    ...(digitalLink ? { digitalLinkStem: stem } : {}),
+    ...(digitalLink && form.linkType !== '' ? { linkType: form.linkType } : {}),
+    ...(digitalLink && form.compression !== '' ? { compression: form.compression } : {}),
+    ...(form.symbol === 'qr' ? { errorCorrectionLevel: form.ecc } : {}),
+  }
+}

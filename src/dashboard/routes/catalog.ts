@@ -1,0 +1,74 @@
+/** The catalog file in and out of the dashboard: import (with a dry-run report first) and export. */
+import { exportCatalog } from '../../db/catalog-export.ts'
+import { importCatalog } from '../../db/catalog-import.ts'
+import type { Access, OrgContext } from '../context.ts'
+import { pageAnswer } from '../http.ts'
+import type { RouteDefinition } from '../router.ts'
+import { importPage } from '../views/catalog.ts'
+import { userActor } from './clients.ts'
+import { organizationScope } from './products.ts'
+
+const editor = { access: 'org', role: 'editor', section: 'products' } as const
+
+export const CATALOG_ROUTES: readonly RouteDefinition<Access>[] = [
+  {
+    method: 'GET',
+    pattern: '/orgs/:org/catalog/export',
+    handler: { access: 'org', role: 'viewer', section: 'products', handle: download },
+  },
+  {
+    method: 'GET',
+    pattern: '/orgs/:org/catalog/import',
+    handler: { ...editor, handle: (ctx: OrgContext) => pageAnswer(ctx.https, importPage(ctx, {})) },
+  },
+  {
+    method: 'POST',
+    pattern: '/orgs/:org/catalog/import',
+    handler: { ...editor, uploads: true, handle: upload },
+  },
+]
+
+/** The organization's catalog as a file, in the import format (it imports back unchanged). */
+async function download(ctx: OrgContext): Promise<Response> {
+  const slug = ctx.membership.organization.slug
+  const catalog = await exportCatalog(ctx.deps.database.db, slug)
+  const day = new Date(ctx.now).toISOString().slice(0, 10)
+  return new Response(`${JSON.stringify(catalog, null, 2)}\n`, {
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': `attachment; filename="${slug}-catalog-${day}.json"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    },
+  })
+}
+
+/** Checks (dry run) or imports an uploaded or pasted catalog file for this organization. */
+async function upload(ctx: OrgContext): Promise<Response> {
+  const text = ctx.files.get('file') ?? ctx.form.get('text') ?? ''
+  const dryRun = ctx.form.get('action') !== 'import'
+  if (text.trim() === '')
+    return pageAnswer(ctx.https, importPage(ctx, { problem: 'Choose a catalog file, or paste one.' }), {
+      status: 422,
+    })
+  let input: unknown
+  try {
+    input = JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch {
+    return pageAnswer(
+      ctx.https,
+      importPage(ctx, { problem: 'The file is not JSON. Export a catalog to see the format.', text }),
+      {
+        status: 422,
+      },
+    )
+  }
+  const result = await importCatalog(ctx.deps.database.db, input, {
+    actor: userActor(ctx),
+    scope: organizationScope(ctx),
+    dryRun,
+  })
+  const page = importPage(ctx, { result, dryRun, text: dryRun && result.ok ? text : undefined })
+  return pageAnswer(ctx.https, page, { status: result.ok ? 200 : 422 })
+}

@@ -1,0 +1,66 @@
+/** The Codes page: a product, its qualifiers and attributes → Digital Link URI, element string, HRI, QR / Data Matrix. */
+import { generate, RENDER_OPTIONS } from '../../api/codes/service.ts'
+import { listBrands } from '../../db/brands.ts'
+import { getProduct } from '../../db/catalog-products.ts'
+import type { Mode } from '../../gs1/index.ts'
+import { createRenderer } from '../../render/index.ts'
+import { type CodeForm, codeDefinition, readCodeForm } from '../code-form.ts'
+import type { Access, OrgContext } from '../context.ts'
+import { pageAnswer } from '../http.ts'
+import type { RouteDefinition } from '../router.ts'
+import { type CodeOutcome, codesPage } from '../views/codes.ts'
+
+const viewer = { access: 'org', role: 'viewer', section: 'codes' } as const
+
+export const CODE_ROUTES: readonly RouteDefinition<Access>[] = [
+  { method: 'GET', pattern: '/orgs/:org/codes', handler: { ...viewer, handle: page } },
+  { method: 'GET', pattern: '/orgs/:org/codes/svg', handler: { ...viewer, handle: download } },
+]
+
+/** The same bounded SVG cache as the API's renderer, for the dashboard's previews and downloads. */
+const render = createRenderer()
+
+/** Works out the code of the form, for one of the organization's products. */
+async function outcomeOf(ctx: OrgContext, form: CodeForm): Promise<CodeOutcome> {
+  const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.gtin)
+  if (stored === null) return { kind: 'no_product' }
+  const brand = (await listBrands(ctx.deps.database.db, ctx.membership.organization.id)).find(
+    (b) => b.slug === stored.product.brand,
+  )
+  const custom =
+    brand?.customDomainActive && brand.customDomain
+      ? `${ctx.deps.config.customDomainScheme}://${brand.customDomain}`
+      : null
+  const stems = { resolver: ctx.deps.config.resolverUrl, short: ctx.deps.config.shortUrl, custom, none: null }
+  const stem = form.host === 'custom' && custom === null ? ctx.deps.config.resolverUrl : stems[form.host]
+  const generated = generate(codeDefinition({ ...form, gtin: stored.product.gtin }, stem), RENDER_OPTIONS)
+  const name = stored.product.names[stored.product.defaultLanguage] ?? stored.product.slug
+  if (!generated.ok) return { kind: 'invalid', errors: generated.errors, name, customDomain: custom }
+  const result = generated.result
+  const svg = render(result, result.mode as Mode, result.errorCorrectionLevel)
+  return { kind: 'code', result, svg, name, customDomain: custom }
+}
+
+async function page(ctx: OrgContext): Promise<Response> {
+  const form = readCodeForm(ctx.query)
+  const outcome = form.gtin === '' ? null : await outcomeOf(ctx, form)
+  const status = outcome === null || outcome.kind === 'code' ? 200 : 422
+  return pageAnswer(ctx.https, codesPage(ctx, { form, outcome }), { status })
+}
+
+/** The symbol as an SVG file. */
+async function download(ctx: OrgContext): Promise<Response> {
+  const form = readCodeForm(ctx.query)
+  const outcome = await outcomeOf(ctx, form)
+  if (outcome.kind !== 'code' || outcome.svg === null) return page(ctx)
+  const name = `${outcome.result.primaryKey.value}${form.serial ? `-${form.serial.replace(/[^A-Za-z0-9-]/g, '_')}` : ''}-${form.symbol}.svg`
+  return new Response(outcome.svg, {
+    headers: {
+      'content-type': 'image/svg+xml',
+      'content-disposition': `attachment; filename="${name}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'",
+    },
+  })
+}

@@ -1,0 +1,219 @@
+/** Products of an organization: the list, a product's page with its scan preview, the editor, delete. */
+import { listBrands } from '../../db/brands.ts'
+import {
+  deleteProduct,
+  getProduct,
+  listProducts,
+  type OrganizationScope,
+  putProduct,
+} from '../../db/catalog-products.ts'
+import { normaliseGtin } from '../../gs1/gtin.ts'
+import { type Access, type OrgContext, orgPath } from '../context.ts'
+import { pageAnswer, redirectAnswer } from '../http.ts'
+import { emptyForm, formOfProduct, type ProductForm, productBody, readProductForm } from '../product-form.ts'
+import type { RouteDefinition } from '../router.ts'
+import { scanPreview } from '../scan-preview.ts'
+import { ERRORS, errorBody } from '../views/errors.ts'
+import { deleteProductPage, type EditorState, productPage } from '../views/product-editor.ts'
+import { type ProductQuery, productsPage } from '../views/products.ts'
+import { userActor } from './clients.ts'
+
+const viewer = { access: 'org', role: 'viewer', section: 'products' } as const
+const editor = { access: 'org', role: 'editor', section: 'products' } as const
+
+/** Products per page of the list. */
+export const PRODUCTS_PAGE_SIZE = 50
+
+export const PRODUCT_ROUTES: readonly RouteDefinition<Access>[] = [
+  { method: 'GET', pattern: '/orgs/:org/products', handler: { ...viewer, handle: list } },
+  { method: 'GET', pattern: '/orgs/:org/products/new', handler: { ...editor, handle: showNew } },
+  { method: 'POST', pattern: '/orgs/:org/products', handler: { ...editor, handle: create } },
+  { method: 'GET', pattern: '/orgs/:org/products/:gtin', handler: { ...viewer, handle: show } },
+  { method: 'POST', pattern: '/orgs/:org/products/:gtin', handler: { ...editor, handle: save } },
+  {
+    method: 'GET',
+    pattern: '/orgs/:org/products/:gtin/delete',
+    handler: { ...editor, handle: confirmDelete },
+  },
+  { method: 'POST', pattern: '/orgs/:org/products/:gtin/delete', handler: { ...editor, handle: remove } },
+]
+
+const DONE: Readonly<Record<string, string>> = {
+  created: 'The product is created.',
+  saved: 'The product is saved. Every resolver answers with it within a second.',
+  unchanged: 'Nothing changed.',
+  deleted: 'The product is deleted: its scans answer “not found”.',
+}
+
+/** The scope of the signed-in member's organization, for the catalog service. */
+export function organizationScope(ctx: OrgContext): OrganizationScope {
+  const o = ctx.membership.organization
+  return { id: o.id, slug: o.slug, name: o.name, plan: o.plan, subscriptionStatus: o.subscriptionStatus }
+}
+
+async function list(ctx: OrgContext): Promise<Response> {
+  const published = ctx.query.get('published')
+  const query: ProductQuery = {
+    q: (ctx.query.get('q') ?? '').slice(0, 200),
+    brand: ctx.query.get('brand') ?? '',
+    published: published === 'yes' || published === 'no' ? published : '',
+    after: /^\d{14}$/.test(ctx.query.get('after') ?? '') ? (ctx.query.get('after') as string) : '',
+  }
+  const db = ctx.deps.database.db
+  const page = await listProducts(db, ctx.membership.organization.id, {
+    limit: PRODUCTS_PAGE_SIZE,
+    ...(query.q ? { q: query.q } : {}),
+    ...(query.brand ? { brand: query.brand } : {}),
+    ...(query.published ? { published: query.published === 'yes' } : {}),
+    ...(query.after ? { after: query.after } : {}),
+  })
+  const brands = await listBrands(db, ctx.membership.organization.id)
+  const done = DONE[ctx.query.get('done') ?? ''] ?? null
+  return pageAnswer(ctx.https, productsPage(ctx, { query, brands, ...page, done }))
+}
+
+async function editorState(ctx: OrgContext, partial: Omit<EditorState, 'brands'>): Promise<EditorState> {
+  return { ...partial, brands: await listBrands(ctx.deps.database.db, ctx.membership.organization.id) }
+}
+
+async function showNew(ctx: OrgContext): Promise<Response> {
+  const state = await editorState(ctx, {
+    form: emptyForm({ brand: '', language: 'en' }),
+    etag: null,
+    errors: [],
+    pageRows: [],
+    title: null,
+  })
+  if (state.brands.length === 0) {
+    const text =
+      'A product belongs to a brand, and this organization has none yet: import a catalog with one first.'
+    return pageAnswer(ctx.https, productPage(ctx, { ...state, notice: { kind: 'warn', text } }))
+  }
+  return pageAnswer(
+    ctx.https,
+    productPage(ctx, { ...state, form: { ...state.form, brand: state.brands[0]?.slug ?? '' } }),
+  )
+}
+
+async function show(ctx: OrgContext): Promise<Response> {
+  const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, ctx.params.gtin ?? '')
+  if (stored === null) return notFound(ctx)
+  if (ctx.params.gtin !== stored.product.gtin) {
+    return redirectAnswer(
+      ctx.https,
+      orgPath(ctx.membership.organization.slug, `/products/${stored.product.gtin}`),
+    )
+  }
+  const state = await editorState(ctx, {
+    form: formOfProduct(stored.product),
+    etag: stored.etag,
+    errors: [],
+    pageRows: stored.product.pages.map((_, i) => i),
+    title: stored.product.names[stored.product.defaultLanguage] ?? null,
+    notice: noticeOf(ctx),
+  })
+  const brand = state.brands.find((b) => b.slug === stored.product.brand)
+  const preview = brand === undefined ? null : await scanPreview(stored.product, brand, ctx.deps.config)
+  return pageAnswer(ctx.https, productPage(ctx, { ...state, preview }))
+}
+
+function noticeOf(ctx: OrgContext): EditorState['notice'] {
+  const text = DONE[ctx.query.get('done') ?? '']
+  return text === undefined ? null : { kind: 'ok', text }
+}
+
+async function create(ctx: OrgContext): Promise<Response> {
+  const { form, pageRows } = readProductForm(ctx.form)
+  if (ctx.form.get('action') === 'refresh') return rerender(ctx, form, pageRows, null, null)
+  const gtin = normaliseGtin(form.gtin)
+  if (gtin === null) {
+    const message = 'Enter a GTIN of 8, 12, 13 or 14 digits with the right check digit.'
+    return rerender(ctx, form, pageRows, null, null, [{ code: 'Catalog.CheckDigit', path: 'gtin', message }])
+  }
+  return write(ctx, { ...form, gtin }, pageRows, null)
+}
+
+async function save(ctx: OrgContext): Promise<Response> {
+  const { form, pageRows } = readProductForm(ctx.form)
+  const gtin = normaliseGtin(ctx.params.gtin ?? '')
+  if (gtin === null) return notFound(ctx)
+  const etag = ctx.form.get('etag') ?? ''
+  if (ctx.form.get('action') === 'refresh') return rerender(ctx, { ...form, gtin }, pageRows, etag, null)
+  return write(ctx, { ...form, gtin }, pageRows, etag)
+}
+
+/** Saves through the catalog service; a stale ETag or a refusal re-renders the form with what was typed. */
+async function write(
+  ctx: OrgContext,
+  form: ProductForm,
+  pageRows: number[],
+  etag: string | null,
+): Promise<Response> {
+  const result = await putProduct(ctx.deps.database.db, {
+    scope: organizationScope(ctx),
+    gtin: form.gtin,
+    body: productBody(form),
+    ifMatch: etag,
+    ifNoneMatch: etag === null ? '*' : null,
+    actor: userActor(ctx),
+  })
+  const slug = ctx.membership.organization.slug
+  if (result.ok) {
+    const done = result.status === 'created' ? 'created' : result.status === 'updated' ? 'saved' : 'unchanged'
+    return redirectAnswer(ctx.https, orgPath(slug, `/products/${result.view.product.gtin}?done=${done}`))
+  }
+  if (result.reason === 'invalid') return rerender(ctx, form, pageRows, etag, null, result.errors, 422)
+  if (result.reason === 'precondition' && etag !== null) {
+    const current = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.gtin)
+    const text = current
+      ? 'Someone else changed this product while you edited it. Your version is below: check it, then save again to replace theirs.'
+      : 'This product was deleted while you edited it. Save to create it again.'
+    return rerender(ctx, form, pageRows, current?.etag ?? null, { kind: 'warn', text }, [], 409)
+  }
+  const message =
+    result.reason === 'precondition' ? `A product with GTIN ${form.gtin} exists already.` : result.message
+  return rerender(
+    ctx,
+    form,
+    pageRows,
+    etag,
+    null,
+    [{ code: 'Catalog.Ownership', path: 'gtin', message }],
+    409,
+  )
+}
+
+async function rerender(
+  ctx: OrgContext,
+  form: ProductForm,
+  pageRows: number[],
+  etag: string | null,
+  notice: EditorState['notice'],
+  errors: EditorState['errors'] = [],
+  status = 200,
+): Promise<Response> {
+  const state = await editorState(ctx, { form, etag, errors, pageRows, title: null, notice })
+  return pageAnswer(ctx.https, productPage(ctx, state), { status })
+}
+
+async function confirmDelete(ctx: OrgContext): Promise<Response> {
+  const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, ctx.params.gtin ?? '')
+  if (stored === null) return notFound(ctx)
+  const name = stored.product.names[stored.product.defaultLanguage] ?? stored.product.slug
+  return pageAnswer(ctx.https, deleteProductPage(ctx, stored.product.gtin, name))
+}
+
+async function remove(ctx: OrgContext): Promise<Response> {
+  const result = await deleteProduct(ctx.deps.database.db, {
+    organizationId: ctx.membership.organization.id,
+    gtin: ctx.params.gtin ?? '',
+    ifMatch: null,
+    actor: userActor(ctx),
+  })
+  if (result !== 'deleted') return notFound(ctx)
+  return redirectAnswer(ctx.https, orgPath(ctx.membership.organization.slug, '/products?done=deleted'))
+}
+
+function notFound(ctx: OrgContext): Response {
+  return pageAnswer(ctx.https, errorBody(ERRORS.notFound), { status: 404 })
+}

@@ -1,0 +1,111 @@
+/** The Codes page: the form, then the barcode text, element string, HRI and the symbol with its SVG download. */
+import type { CodeResult, Issue } from '../../gs1/index.ts'
+import { SELECTABLE_LINK_TYPES } from '../../gs1/link-types.ts'
+import { type CodeForm, codeQuery } from '../code-form.ts'
+import { type OrgContext, orgPath } from '../context.ts'
+import { html, type SafeHtml } from '../html.ts'
+import { field, notice, select } from './forms.ts'
+import { orgPage } from './layout.ts'
+
+export type CodeOutcome =
+  | { readonly kind: 'no_product' }
+  | {
+      readonly kind: 'invalid'
+      readonly errors: readonly Issue[]
+      readonly name: string
+      readonly customDomain: string | null
+    }
+  | {
+      readonly kind: 'code'
+      readonly result: CodeResult
+      readonly svg: string | null
+      readonly name: string
+      readonly customDomain: string | null
+    }
+
+export function codesPage(
+  ctx: OrgContext,
+  o: { readonly form: CodeForm; readonly outcome: CodeOutcome | null },
+): SafeHtml {
+  const slug = ctx.membership.organization.slug
+  const f = o.form
+  return orgPage(
+    ctx,
+    'codes',
+    'Codes',
+    html`<h1>Codes</h1><p>Make the Digital Link (or GS1 element string) of one of your products, with its batch, serial or expiry date, and its QR code or Data Matrix; the same generator as the code API.</p>
+${o.outcome ? result(ctx, o.outcome, f) : null}
+<form method="get" action="${orgPath(slug, '/codes')}" class="stack wide">
+${field({ name: 'gtin', label: 'Product GTIN', value: f.gtin, required: true, hint: 'A product of this organization (find it under Products).' })}
+<fieldset><legend>Qualifiers and attributes (optional)</legend>
+${field({ name: 'cpv', label: 'Consumer product variant (22)', value: f.cpv })}
+${field({ name: 'lot', label: 'Batch or lot (10)', value: f.lot })}
+${field({ name: 'serial', label: 'Serial number (21)', value: f.serial })}
+${field({ name: 'expiry', label: 'Expiry date (17)', value: f.expiry, hint: 'YYMMDD, e.g. 271231.' })}
+<div><label for="f-attributes">Other data attributes</label><textarea id="f-attributes" name="attributes" rows="2" aria-describedby="f-attributes-hint" spellcheck="false">${f.attributes}</textarea><span class="hint" id="f-attributes-hint">One per line as AI=value, e.g. 3103=000500 for a net weight of 0.5 kg.</span></div>
+</fieldset>
+<fieldset><legend>Link and symbol</legend>
+${select({
+  name: 'host',
+  label: 'Link',
+  value: f.host,
+  options: [
+    { value: 'resolver', label: `Digital Link on ${ctx.deps.config.resolverUrl}` },
+    { value: 'short', label: `Digital Link on the short host ${ctx.deps.config.shortUrl}` },
+    { value: 'custom', label: "Digital Link on the brand's custom domain (when active)" },
+    { value: 'none', label: 'GS1 element string (no link)' },
+  ],
+})}
+${select({
+  name: 'symbol',
+  label: 'Symbol',
+  value: f.symbol,
+  options: [
+    { value: 'qr', label: 'QR code' },
+    { value: 'dm', label: 'Data Matrix' },
+  ],
+})}
+${select({ name: 'linkType', label: 'Link type (optional)', value: f.linkType, options: [{ value: '', label: 'None: the default page' }, ...SELECTABLE_LINK_TYPES.map((n) => ({ value: `gs1:${n}`, label: n }))] })}
+${select({
+  name: 'compression',
+  label: 'Compression',
+  value: f.compression,
+  options: [
+    { value: '', label: 'None' },
+    { value: 'EPC_HEX', label: 'EPC binary, hexadecimal (needs a serial)' },
+    { value: 'EPC_BASE64', label: 'EPC binary, Base64 (needs a serial)' },
+  ],
+})}
+${select({ name: 'ecc', label: 'QR error correction', value: f.ecc, options: (['L', 'M', 'Q', 'H'] as const).map((l) => ({ value: l, label: l })) })}
+</fieldset>
+<div><button type="submit">Make the code</button></div></form>`,
+  )
+}
+
+function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
+  if (outcome.kind === 'no_product') {
+    return notice(
+      'bad',
+      'No product of this organization has that GTIN. Check the digits, or find the product under Products.',
+    )
+  }
+  if (outcome.kind === 'invalid') {
+    return notice(
+      'bad',
+      html`<p><strong>No code for ${outcome.name}:</strong></p><ul>${outcome.errors.map((e) => html`<li>${e.message} <code>${e.code}</code></li>`)}</ul>`,
+    )
+  }
+  const r = outcome.result
+  const download = `${orgPath(ctx.membership.organization.slug, '/codes/svg')}?${codeQuery(f)}`
+  const image =
+    outcome.svg === null
+      ? notice(
+          'warn',
+          'This code has too much data for the symbol: shorten it, or pick another symbol or error correction.',
+        )
+      : html`<img class="symbol" src="data:image/svg+xml;base64,${Buffer.from(outcome.svg).toString('base64')}" alt="${f.symbol === 'qr' ? 'QR code' : 'Data Matrix'} of ${r.barcodeText}" width="220" height="220">
+<p><a class="button secondary" href="${download}">Download SVG</a></p>`
+  return html`<section class="code-result" aria-labelledby="code-heading"><h2 id="code-heading">${outcome.name}</h2>
+<dl class="facts"><dt>Barcode text</dt><dd><div class="secret"><code id="code-text">${r.barcodeText}</code><button type="button" class="secondary" data-copy="code-text" hidden>Copy</button></div></dd>
+<dt>Element string</dt><dd><code>${r.elementString}</code></dd><dt>HRI</dt><dd><code>${r.hri}</code></dd></dl>${image}</section>`
+}

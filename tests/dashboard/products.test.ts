@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { importCatalog } from '../../src/db/catalog-import.ts'
+import { getProduct } from '../../src/db/catalog-products.ts'
+import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
+import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
+
+let h: Harness
+const GTIN = '09506000134352'
+
+beforeAll(async () => {
+  h = await openHarness()
+  const imported = await importCatalog(h.database.db, {
+    brands: [
+      {
+        slug: 'acme-oats',
+        name: 'Acme Oats',
+        organization: 'acme',
+        customDomain: 'oats.example',
+        customDomainActive: true,
+      },
+    ],
+    products: [
+      {
+        gtin: GTIN,
+        brand: 'acme-oats',
+        slug: 'oat-drink',
+        defaultLanguage: 'en',
+        languages: ['en', 'de'],
+        names: { en: 'Oat drink', de: 'Haferdrink' },
+        pages: [
+          {
+            name: 'info',
+            linkType: 'gs1:pip',
+            default: true,
+            titles: { en: 'Information', de: 'Informationen' },
+          },
+          { name: 'recipes', linkType: 'gs1:recipeInfo', titles: { de: 'Rezepte' } },
+        ],
+      },
+    ],
+  })
+  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+}, DATABASE_HOOK_TIMEOUT_MS)
+afterAll(async () => {
+  await h?.close()
+}, DATABASE_HOOK_TIMEOUT_MS)
+
+/** The fields of a product's editor form as its page renders them (the hidden ones included). */
+function editorFields(page: string): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const m of page.matchAll(/<input[^>]*name="([^"]+)"[^>]*>/g)) {
+    const tag = m[0]
+    const name = m[1] as string
+    if (/type="(checkbox|radio)"/.test(tag) && !/ checked/.test(tag)) continue
+    fields[name] = /type="(checkbox)"/.test(tag)
+      ? 'on'
+      : (/value="([^"]*)"/.exec(tag)?.[1] ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&')
+  }
+  for (const m of page.matchAll(/<select[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/select>/g)) {
+    fields[m[1] as string] = /<option value="([^"]*)" selected>/.exec(m[2] as string)?.[1] ?? ''
+  }
+  for (const m of page.matchAll(/<textarea[^>]*name="([^"]+)"[^>]*>([\s\S]*?)<\/textarea>/g))
+    fields[m[1] as string] = m[2] as string
+  delete fields.csrf
+  return fields
+}
+
+describe('Products', () => {
+  test('the list shows the organization’s products; search finds by name and by GTIN-13', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const list = textOf(await (await viewer.get('/orgs/acme/products')).text())
+    expect(list).toContain(`${GTIN} Oat drink oat-drink acme-oats published en, de`)
+    expect(textOf(await (await viewer.get('/orgs/acme/products?q=hafer')).text())).toContain(GTIN)
+    expect(textOf(await (await viewer.get('/orgs/acme/products?q=9506000134352')).text())).toContain(GTIN)
+    expect(textOf(await (await viewer.get('/orgs/acme/products?q=nothing-like-it')).text())).toContain(
+      'No product matches.',
+    )
+    const rival = await signedIn(h, 'rival')
+    expect(await (await rival.get('/orgs/globex/products')).text()).not.toContain(GTIN)
+  })
+
+  test('a product page shows where a scan goes per language, through the custom domain, as the resolver answers', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const page = textOf(await (await viewer.get(`/orgs/acme/products/${GTIN}`)).text())
+    expect(page).toContain('Where a scan goes')
+    expect(page).toContain(
+      'en https://oats.example/en/acme-oats/oat-drink/info through the custom domain oats.example',
+    )
+    expect(page).toContain('de https://oats.example/de/acme-oats/oat-drink/info')
+    expect(page).toContain('any other https://oats.example/en/acme-oats/oat-drink/info')
+    expect(page).toContain('Editors and owners can change products.')
+    const short = await viewer.get('/orgs/acme/products/9506000134352')
+    expect(short.status).toBe(303)
+    expect(short.headers.get('location')).toBe(`/orgs/acme/products/${GTIN}`)
+    expect((await viewer.post(`/orgs/acme/products/${GTIN}`, { slug: 'x' })).status).toBe(403)
+  })
+
+  test('an editor edits a product: the save goes through the catalog service with If-Match, and a stale form is 409', async () => {
+    const editor = await signedIn(h, 'editor')
+    const page = await (await editor.get(`/orgs/acme/products/${GTIN}`)).text()
+    const fields = editorFields(page)
+    expect(fields['name.de']).toBe('Haferdrink')
+    expect(fields['page.1.title.de']).toBe('Rezepte')
+    const saved = await editor.post(`/orgs/acme/products/${GTIN}`, {
+      ...fields,
+      'name.de': 'Hafer-Drink',
+      action: 'save',
+    })
+    expect(saved.status).toBe(303)
+    expect(saved.headers.get('location')).toBe(`/orgs/acme/products/${GTIN}?done=saved`)
+    expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.product.names.de).toBe('Hafer-Drink')
+    const stale = await editor.post(`/orgs/acme/products/${GTIN}`, {
+      ...fields,
+      'name.de': 'Old tab',
+      action: 'save',
+    })
+    expect(stale.status).toBe(409)
+    expect(textOf(await stale.text())).toContain('Someone else changed this product while you edited it.')
+    expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.product.names.de).toBe('Hafer-Drink')
+  })
+
+  test('errors are listed at the top and placed on their fields; nothing is saved', async () => {
+    const editor = await signedIn(h, 'editor')
+    const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())
+    const bad = await editor.post(`/orgs/acme/products/${GTIN}`, {
+      ...fields,
+      slug: 'Not Valid',
+      'page.0.title.en': '',
+      'page.0.title.de': '',
+      action: 'save',
+    })
+    expect(bad.status).toBe(422)
+    const body = await bad.text()
+    expect(textOf(body)).toContain('The product was not saved.')
+    expect(body).toContain('<a href="#f-slug">')
+    expect(body).toMatch(/id="f-slug"[^>]*aria-invalid="true"/)
+  })
+
+  test('“Update the form” adds the fields of a new language without saving', async () => {
+    const editor = await signedIn(h, 'editor')
+    const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())
+    const refreshed = await editor.post(`/orgs/acme/products/${GTIN}`, {
+      ...fields,
+      languages: 'en, de, fr',
+      action: 'refresh',
+    })
+    expect(refreshed.status).toBe(200)
+    const body = await refreshed.text()
+    expect(body).toContain('name="name.fr"')
+    expect(body).toContain('name="page.0.title.fr"')
+    expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.product.languages).toEqual([
+      'en',
+      'de',
+    ])
+  })
+
+  test('a new product is created from the form; an existing GTIN is refused; delete asks first', async () => {
+    const editor = await signedIn(h, 'editor')
+    const form = {
+      gtin: '9506000134369',
+      brand: 'acme-oats',
+      slug: 'oat-bar',
+      published: 'on',
+      languages: 'en',
+      defaultLanguage: 'en',
+      'name.en': 'Oat bar',
+      'page.0.name': 'info',
+      'page.0.linkType': 'gs1:pip',
+      'page.0.title.en': 'About the bar',
+      default: '0',
+      'page.1.name': '',
+      'page.1.linkType': 'gs1:pip',
+      action: 'save',
+    }
+    const created = await editor.post('/orgs/acme/products', form)
+    expect(created.headers.get('location')).toBe('/orgs/acme/products/09506000134369?done=created')
+    const again = await editor.post('/orgs/acme/products', form)
+    expect(again.status).toBe(409)
+    expect(textOf(await again.text())).toContain('A product with GTIN 09506000134369 exists already.')
+    const badGtin = await editor.post('/orgs/acme/products', { ...form, gtin: '9506000134360' })
+    expect(badGtin.status).toBe(200)
+    expect(textOf(await badGtin.text())).toContain(
+      'Enter a GTIN of 8, 12, 13 or 14 digits with the right check digit.',
+    )
+    expect(textOf(await (await editor.get('/orgs/acme/products/09506000134369/delete')).text())).toContain(
+      'Delete “Oat bar”?',
+    )
+    const deleted = await editor.post('/orgs/acme/products/09506000134369/delete')
+    expect(deleted.headers.get('location')).toBe('/orgs/acme/products?done=deleted')
+    expect(await getProduct(h.database.db, h.orgIds.acme ?? '', '09506000134369')).toBeNull()
+  })
+})
+
+describe('catalog import and export', () => {
+  test('export downloads the organization’s catalog; checking a file reports what would change and writes nothing', async () => {
+    const editor = await signedIn(h, 'editor')
+    const exported = await editor.get('/orgs/acme/catalog/export')
+    expect(exported.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="acme-catalog-2026-11-24\.json"$/,
+    )
+    const catalog = await exported.json()
+    expect(catalog.products.map((p: { gtin: string }) => p.gtin)).toEqual([GTIN])
+    catalog.products[0].names.en = 'Oat drink, barista'
+    const text = JSON.stringify(catalog)
+    const check = await editor.post('/orgs/acme/catalog/import', { text, action: 'check' })
+    expect(check.status).toBe(200)
+    const checked = textOf(await check.text())
+    expect(checked).toContain('The file is valid. Importing it would make 1 change:')
+    expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.product.names.en).toBe('Oat drink')
+    const imported = await editor.post('/orgs/acme/catalog/import', { text, action: 'import' })
+    expect(textOf(await imported.text())).toContain('Imported: 1 change.')
+    expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.product.names.en).toBe(
+      'Oat drink, barista',
+    )
+  })
+
+  test('a file with errors lists each with its path and code; another organization’s brand is out of scope', async () => {
+    const editor = await signedIn(h, 'editor')
+    const file = { brands: [{ slug: 'globex-tools', name: 'Mine now', organization: 'acme' }] }
+    const refused = await editor.post('/orgs/acme/catalog/import', {
+      text: JSON.stringify(file),
+      action: 'import',
+    })
+    expect(refused.status).toBe(422)
+    const text = textOf(await refused.text())
+    expect(text).toContain('The file has 1 error; nothing was imported.')
+    expect(text).toContain('brands[0].organization Catalog.Ownership')
+    const notJson = await editor.post('/orgs/acme/catalog/import', { text: '{ nope', action: 'check' })
+    expect(textOf(await notJson.text())).toContain('The file is not JSON.')
+  })
+
+  test('a file can be uploaded as multipart form data', async () => {
+    const editor = await signedIn(h, 'editor')
+    const form = new FormData()
+    form.set('csrf', editor.csrf ?? '')
+    form.set('action', 'check')
+    form.set('file', new Blob([JSON.stringify({ brands: [] })], { type: 'application/json' }), 'catalog.json')
+    const response = await h.dashboard(
+      new Request(`${h.origin}/orgs/acme/catalog/import`, {
+        method: 'POST',
+        headers: { origin: h.origin, cookie: `session=${editor.cookie}` },
+        body: form,
+      }),
+    )
+    expect(response.status).toBe(200)
+    expect(textOf(await response.text())).toContain('The file is valid and changes nothing.')
+  })
+})
+
+describe('Codes', () => {
+  test('makes the Digital Link on the custom domain, its element string and HRI, the QR image and its SVG file', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const query = 'gtin=9506000134352&lot=L42&expiry=271231&host=custom&symbol=qr&ecc=M'
+    const page = await viewer.get(`/orgs/acme/codes?${query}`)
+    expect(page.status).toBe(200)
+    const body = await page.text()
+    const text = textOf(body)
+    expect(text).toContain('Barcode text https://oats.example/01/09506000134352/10/L42?17=271231')
+    expect(text).toContain('Element string (01)09506000134352(10)L42(17)271231')
+    expect(text).toContain('HRI (01)09506000134352(10)L42(17)271231')
+    expect(body).toMatch(/<img class="symbol" src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+"/)
+    const svg = await viewer.get(`/orgs/acme/codes/svg?${query}`)
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml')
+    expect(svg.headers.get('content-disposition')).toBe('attachment; filename="09506000134352-qr.svg"')
+    expect(await svg.text()).toStartWith('<svg')
+  })
+
+  test('explains a GTIN that is not the organization’s, and generator errors with their codes', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const missing = await viewer.get('/orgs/acme/codes?gtin=4000000000006')
+    expect(missing.status).toBe(422)
+    expect(textOf(await missing.text())).toContain('No product of this organization has that GTIN.')
+    const invalid = await viewer.get('/orgs/acme/codes?gtin=9506000134352&expiry=271399')
+    expect(invalid.status).toBe(422)
+    expect(textOf(await invalid.text())).toContain('No code for Oat drink, barista:')
+  })
+})
