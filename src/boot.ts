@@ -1,6 +1,7 @@
 /** Wires the service together from a validated configuration: database, catalog, API app and resolver. */
 import { type AppDeps, createApp } from './api/app.ts'
 import { authFeature, tokenRequestLimiter } from './api/auth/index.ts'
+import { catalogFeature } from './api/catalog/index.ts'
 import { codesFeature } from './api/codes/index.ts'
 import { readiness } from './api/health.ts'
 import { openapiFeature } from './api/openapi/index.ts'
@@ -56,6 +57,7 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
   const app = createApp(appDeps, [
     authFeature({ ...appDeps, auth, limitTokenRequest }),
     codesFeature({ auth }),
+    catalogFeature({ auth, database: deps.database }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
   ])
   const resolve = createResolverRoute({

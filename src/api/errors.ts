@@ -26,6 +26,11 @@ export const API_ERRORS = {
     message: 'The Accept header names no media type this endpoint produces',
   },
   conflict: { status: 409, code: 'Conflict', message: 'The request collides with existing data' },
+  preconditionFailed: {
+    status: 412,
+    code: 'PreconditionFailed',
+    message: 'The resource changed since it was read (If-Match), or exists (If-None-Match)',
+  },
   payloadTooLarge: { status: 413, code: 'PayloadTooLarge', message: 'The request body exceeds 1 MiB' },
   uriTooLong: { status: 414, code: 'UriTooLong', message: 'The request URL exceeds 8 KiB' },
   unsupportedMediaType: {

@@ -1,12 +1,29 @@
 /** OAuth scopes (SPEC "Authentication" scope table) and the parsing of a `scope` request parameter. */
 
-/** Every scope the service defines; `write:codes` is the only one (SPEC "API client"). */
-export const SCOPES = ['write:codes'] as const
+/**
+ * Every scope the service defines: `write:codes` (SPEC "API client"), and the catalog and scan scopes of DESIGN §8
+ * and §9. Reading and writing the catalog are separate scopes: an ERP that publishes products holds both.
+ */
+export const SCOPES = ['write:codes', 'read:catalog', 'write:catalog', 'read:scans'] as const
 
 export type Scope = (typeof SCOPES)[number]
 
 /** The scope the code endpoints demand. */
 export const WRITE_CODES: Scope = 'write:codes'
+/** `GET /brands`, `GET /products…`, `GET /catalog/export`. */
+export const READ_CATALOG: Scope = 'read:catalog'
+/** `PUT /brands/…`, `PUT` and `DELETE /products/…`, `POST /catalog/import`. */
+export const WRITE_CATALOG: Scope = 'write:catalog'
+/** `GET /scans`. */
+export const READ_SCANS: Scope = 'read:scans'
+
+/** What each scope grants, in the words of the OpenAPI document, the dashboard and the CLI. */
+export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
+  'write:codes': 'Generate codes and Digital Link URIs: single, batch and render.',
+  'read:catalog': "Read the organization's brands and products, and export its catalog.",
+  'write:catalog': "Create, change and delete the organization's brands and products, and import a catalog.",
+  'read:scans': "Read the scan counts of the organization's products.",
+}
 
 /** RFC 6749 §3.3: scope-token = 1*( %x21 / %x23-5B / %x5D-7E ), joined by single spaces. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/

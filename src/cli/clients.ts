@@ -1,4 +1,6 @@
 /** `client create | list | block | unblock | delete`: API clients of an organization (DESIGN §4). */
+
+import { SCOPES } from '../auth/scopes.ts'
 import {
   type ClientSummary,
   type CreateClientResult,
@@ -12,7 +14,7 @@ import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 
 const USAGE = [
-  'client create --org SLUG --name NAME --scope write:codes [--scope …] [--json]',
+  'client create --org SLUG --name NAME --scope write:codes|read:catalog|write:catalog|read:scans [--scope …] [--json]',
   'client list --org SLUG [--json]',
   'client block ID [--json]',
   'client unblock ID [--json]',
@@ -61,7 +63,7 @@ export async function runClientCommand(args: string[], ctx: CliContext): Promise
 /** `--scope` may repeat or hold a space-separated list; at least one is required. */
 function scopesOf(value: string[] | undefined): string[] {
   const scopes = (value ?? []).flatMap((s) => s.split(' ')).filter((s) => s !== '')
-  if (scopes.length === 0) throw new UsageError('missing --scope (the API grants write:codes)')
+  if (scopes.length === 0) throw new UsageError(`missing --scope (the API grants ${SCOPES.join(', ')})`)
   return scopes
 }
 

@@ -100,6 +100,134 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/brands': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List brands
+     * @description The organization’s brands with their custom domains and product counts.
+     */
+    get: operations['listBrands']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/brands/{slug}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    /**
+     * Create or change a brand
+     * @description Creates the brand or changes its name. `customDomain` requests a custom domain, which stays inactive until an operator activates it; null gives it up.
+     */
+    put: operations['putBrand']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/products': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List products
+     * @description The organization’s products by GTIN, a page at a time.
+     */
+    get: operations['listProducts']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/products/{gtin}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a product
+     * @description The product in the import format, with its `ETag`.
+     */
+    get: operations['getProduct']
+    /**
+     * Create or replace a product
+     * @description The whole product, as in the import file (`gtin` may be left out). `If-Match` with the ETag read before replaces only that version; `If-None-Match: *` creates only. Every resolver answers with the change within a second.
+     */
+    put: operations['putProduct']
+    post?: never
+    /**
+     * Delete a product
+     * @description Its links answer 404 on every resolver from then on.
+     */
+    delete: operations['deleteProduct']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/catalog/import': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Import a catalog file
+     * @description Creates or replaces the brands and products of a catalog file (the export’s format) in one transaction; on any error nothing is written. `dryRun=true` validates and reports what would change, writing nothing.
+     */
+    post: operations['importCatalog']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/catalog/export': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Export the catalog
+     * @description The organization’s whole catalog in the import format; it imports back unchanged.
+     */
+    get: operations['exportCatalog']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -341,6 +469,143 @@ export interface components {
       } & {
         [key: string]: unknown
       })[]
+    }
+    Brand: {
+      slug: string
+      name: string
+      customDomain: string | null
+      /** @description Set by an operator once the DNS points at the resolver. */
+      customDomainActive: boolean
+      products: number
+    }
+    BrandBody: {
+      name: string
+      /** @description Requests a custom domain (inactive until an operator activates it); null gives it up; absent keeps it. */
+      customDomain?: string | null
+    }
+    BrandList: {
+      brands: components['schemas']['Brand'][]
+    }
+    CatalogFile: {
+      organizations?: {
+        slug: string
+        name: string
+        plan?: 'free' | 'starter' | 'pro' | 'enterprise'
+        subscriptionStatus?: 'active' | 'past_due' | 'canceled'
+      }[]
+      brands?: {
+        slug: string
+        name: string
+        organization: string
+        customDomain?: string | null
+        customDomainActive?: boolean
+      }[]
+      products?: {
+        gtin: string
+        brand: string
+        slug: string
+        published?: boolean
+        defaultLanguage: string
+        languages: string[]
+        names?: {
+          [key: string]: string
+        }
+        pages: {
+          name: string
+          linkType: string
+          default?: boolean
+          titles: {
+            [key: string]: string
+          }
+          content?: {
+            [key: string]: string
+          }
+        }[]
+      }[]
+    }
+    ImportReport: {
+      /** @description True when nothing was written. */
+      dryRun: boolean
+      organizations: {
+        created: number
+        updated: number
+        unchanged: number
+      }
+      brands: {
+        created: number
+        updated: number
+        unchanged: number
+      }
+      products: {
+        created: number
+        updated: number
+        unchanged: number
+      }
+      /** @description Created plus updated, over every kind. */
+      changes: number
+    }
+    /** @description A stored product, every member explicit; `gtin` has 14 digits. */
+    Product: {
+      gtin: string
+      brand: string
+      slug: string
+      published?: boolean
+      defaultLanguage: string
+      languages: string[]
+      names?: {
+        [key: string]: string
+      }
+      pages: {
+        name: string
+        linkType: string
+        default?: boolean
+        titles: {
+          [key: string]: string
+        }
+        content?: {
+          [key: string]: string
+        }
+      }[]
+    }
+    /** @description A product as in the catalog import file. */
+    ProductBody: {
+      brand: string
+      slug: string
+      published?: boolean
+      defaultLanguage: string
+      languages: string[]
+      names?: {
+        [key: string]: string
+      }
+      pages: {
+        name: string
+        linkType: string
+        default?: boolean
+        titles: {
+          [key: string]: string
+        }
+        content?: {
+          [key: string]: string
+        }
+      }[]
+      gtin?: string
+    }
+    ProductPage: {
+      products: components['schemas']['ProductSummary'][]
+      /** @description Pass as `cursor` for the next page; null on the last page. */
+      nextCursor: string | null
+    }
+    ProductSummary: {
+      gtin: string
+      brand: string
+      slug: string
+      published: boolean
+      defaultLanguage: string
+      languages: string[]
+      /** @description The name in the default language. */
+      name: string | null
+      /** Format: date-time */
+      updatedAt: string
     }
   }
   responses: never
@@ -1285,6 +1550,1278 @@ export interface operations {
         }
       }
       /** @description Server fault; safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  listBrands: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The brands. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['BrandList']
+          'application/json': components['schemas']['BrandList']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `read:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  putBrand: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        slug: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/vnd.service.public.v1+json': components['schemas']['BrandBody']
+        'application/json': components['schemas']['BrandBody']
+      }
+    }
+    responses: {
+      /** @description Changed, or already so. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Brand']
+          'application/json': components['schemas']['Brand']
+        }
+      }
+      /** @description Created. */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Brand']
+          'application/json': components['schemas']['Brand']
+        }
+      }
+      /** @description The body is not valid JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `write:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body exceeds 1 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body is not `application/json` or the versioned type. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /**
+       * @description The content is invalid; every problem is listed with its JSON path. Codes:
+       *
+       *     - `Catalog.Schema`: The file or product does not have the import format’s shape.
+       *     - `Catalog.Text`: A text holds a NUL character or an unpaired surrogate.
+       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN or page name appears twice.
+       *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
+       *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
+       *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
+       *     - `Catalog.Language`: A language outside the product’s languages, or a default language not among them.
+       *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
+       *     - `Catalog.Domain`: A custom domain that is no host name, or is held by another brand.
+       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
+       */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  listProducts: {
+    parameters: {
+      query?: {
+        /** @description Only this brand’s products. */
+        brand?: string
+        /** @description Only published (`true`) or unpublished (`false`) ones. */
+        published?: 'true' | 'false'
+        /** @description GTIN digits from the start, or part of a name or URL name. */
+        q?: string
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string
+        /** @description Products per page, 1 to 500 (default 100). */
+        limit?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['ProductPage']
+          'application/json': components['schemas']['ProductPage']
+        }
+      }
+      /** @description A query parameter is invalid; `path` names it. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `read:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  getProduct: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14). */
+        gtin: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The product. */
+      200: {
+        headers: {
+          /** @description The product’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Product']
+          'application/json': components['schemas']['Product']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `read:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The organization has no product with this GTIN. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  putProduct: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description An ETag, or `*` for any stored version. */
+        'If-Match'?: string
+        /** @description `*`: only create. */
+        'If-None-Match'?: '*'
+      }
+      path: {
+        /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14). */
+        gtin: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/vnd.service.public.v1+json': components['schemas']['ProductBody']
+        'application/json': components['schemas']['ProductBody']
+      }
+    }
+    responses: {
+      /** @description Replaced, or already so. */
+      200: {
+        headers: {
+          /** @description The product’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Product']
+          'application/json': components['schemas']['Product']
+        }
+      }
+      /** @description Created. */
+      201: {
+        headers: {
+          /** @description The product’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Product']
+          'application/json': components['schemas']['Product']
+        }
+      }
+      /** @description The body is not valid JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `write:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The path is not a GTIN with a valid check digit. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The GTIN belongs to another organization (`Catalog.Ownership`). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Conflict",
+           *           "path": null,
+           *           "message": "The request collides with existing data"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The stored product is not the `If-Match` version, or exists despite `If-None-Match: *`. */
+      412: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body exceeds 1 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body is not `application/json` or the versioned type. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /**
+       * @description The content is invalid; every problem is listed with its JSON path. Codes:
+       *
+       *     - `Catalog.Schema`: The file or product does not have the import format’s shape.
+       *     - `Catalog.Text`: A text holds a NUL character or an unpaired surrogate.
+       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN or page name appears twice.
+       *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
+       *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
+       *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
+       *     - `Catalog.Language`: A language outside the product’s languages, or a default language not among them.
+       *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
+       *     - `Catalog.Domain`: A custom domain that is no host name, or is held by another brand.
+       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
+       */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  deleteProduct: {
+    parameters: {
+      query?: never
+      header?: {
+        'If-Match'?: string
+      }
+      path: {
+        /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14). */
+        gtin: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `write:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The organization has no product with this GTIN. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The stored product is not the `If-Match` version. */
+      412: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  importCatalog: {
+    parameters: {
+      query?: {
+        dryRun?: 'true' | 'false'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/vnd.service.public.v1+json': components['schemas']['CatalogFile']
+        'application/json': components['schemas']['CatalogFile']
+      }
+    }
+    responses: {
+      /** @description What changed (or would). */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['ImportReport']
+          'application/json': components['schemas']['ImportReport']
+        }
+      }
+      /** @description The body is not valid JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `write:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body exceeds 1 MiB. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body is not `application/json` or the versioned type. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /**
+       * @description The content is invalid; every problem is listed with its JSON path. Codes:
+       *
+       *     - `Catalog.Schema`: The file or product does not have the import format’s shape.
+       *     - `Catalog.Text`: A text holds a NUL character or an unpaired surrogate.
+       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN or page name appears twice.
+       *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
+       *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
+       *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
+       *     - `Catalog.Language`: A language outside the product’s languages, or a default language not among them.
+       *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
+       *     - `Catalog.Domain`: A custom domain that is no host name, or is held by another brand.
+       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
+       */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  exportCatalog: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The catalog file. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['CatalogFile']
+          'application/json': components['schemas']['CatalogFile']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `read:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
       500: {
         headers: {
           [name: string]: unknown

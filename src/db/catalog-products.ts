@@ -12,7 +12,7 @@ import { importInTransaction, lockCatalog } from './catalog-import.ts'
 import { type CanonicalProduct, loadProducts } from './catalog-rows.ts'
 import { CATALOG_CHANNEL } from './channels.ts'
 import type { Db, Tx } from './database.ts'
-import { brands, productNames, products } from './schema.ts'
+import { brands, organizations, productNames, products } from './schema.ts'
 
 /** The organization a product request is for: its ID (for the queries) and its stored values (for the import's scope). */
 export interface OrganizationScope extends CatalogScope {
@@ -270,4 +270,20 @@ function productSummary(
 function invalidGtin(value: string) {
   const message = `'${value.slice(0, 20)}' is not a GTIN of 8, 12, 13 or 14 digits with a valid check digit`
   return { ok: false, reason: 'invalid_gtin', message } as const
+}
+
+/** The organization's scope for the catalog service, by ID (an API client's token names its organization by ID). */
+export async function findOrganizationScope(
+  db: Db,
+  organizationId: string,
+): Promise<OrganizationScope | null> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId))
+  if (row === undefined) return null
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    plan: row.plan,
+    subscriptionStatus: row.subscriptionStatus,
+  }
 }

@@ -79,7 +79,7 @@ describe('client create', () => {
     expect(await run('create', '--org', 'acme', '--name', 'ERP', '--scope', 'read:codes')).toEqual({
       code: 1,
       out: [],
-      err: ["error: unknown scope 'read:codes' (write:codes)"],
+      err: ["error: unknown scope 'read:codes' (write:codes, read:catalog, write:catalog, read:scans)"],
     })
   })
 
@@ -87,7 +87,7 @@ describe('client create', () => {
     await expect(run('create', '--name', 'ERP', '--scope', 'write:codes')).rejects.toThrow('missing --org')
     await expect(run('create', '--org', 'acme', '--scope', 'write:codes')).rejects.toThrow('missing --name')
     await expect(run('create', '--org', 'acme', '--name', 'ERP')).rejects.toThrow(
-      'missing --scope (the API grants write:codes)',
+      'missing --scope (the API grants write:codes, read:catalog, write:catalog, read:scans)',
     )
     await expect(
       run('create', '--org', 'acme', '--name', 'ERP', '--scope', 'write:codes', '--x'),

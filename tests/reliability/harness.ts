@@ -80,9 +80,14 @@ export interface Client {
   clientSecret: string
 }
 
-/** Creates an API client with `write:codes` through the CLI. */
-export function createClient(env: Record<string, string>, name = 'reliability'): Promise<Client> {
-  return runCliJson<Client>(['client', 'create', '--org', ORG, '--name', name, '--scope', 'write:codes'], env)
+/** Creates an API client (with `write:codes` unless scopes are named) through the CLI. */
+export function createClient(
+  env: Record<string, string>,
+  name = 'reliability',
+  scopes: readonly string[] = ['write:codes'],
+): Promise<Client> {
+  const flags = scopes.flatMap((s) => ['--scope', s])
+  return runCliJson<Client>(['client', 'create', '--org', ORG, '--name', name, ...flags], env)
 }
 
 /** `POST /oauth/token` with the client's credentials. */

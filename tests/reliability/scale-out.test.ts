@@ -91,6 +91,34 @@ describe.skipIf(!TEST_DATABASE_URL)('two instances on one Postgres', () => {
     expect(gone ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(CHANGE_BOUND_MS)
   })
 
+  test('a product put and deleted through one instance’s API resolves, then answers 404, on both within 1 s', async () => {
+    const client = await createClient(env, 'pim', ['write:catalog'])
+    const [a] = instances as [Instance, Instance]
+    const token = await tokenFor(a.api, client)
+    for (const i of instances) expect(await scanKept(i.resolver, 11)).toEqual({ status: 404, location: null })
+    const put = await fetch(`${a.api}/products/${product(11).gtin}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(product(11)),
+    })
+    expect(put.status).toBe(201)
+    const seen = await waitUntil(
+      onBoth(async (i) => (await scanResult(i.resolver, 11)).location === locationOf(11)),
+      CHANGE_BOUND_MS,
+    )
+    expect(seen ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(CHANGE_BOUND_MS)
+    const deleted = await fetch(`${a.api}/products/${product(11).gtin}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(deleted.status).toBe(204)
+    const gone = await waitUntil(
+      onBoth(async (i) => (await scanResult(i.resolver, 11)).status === 404),
+      CHANGE_BOUND_MS,
+    )
+    expect(gone ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(CHANGE_BOUND_MS)
+  })
+
   test('both publish the same signing keys, and a key rotation reaches both within 1 s', async () => {
     const jwks = async (i: Instance) => (await fetch(`${i.api}/.well-known/jwks.json`)).json()
     const [first, second] = await Promise.all(instances.map(jwks))

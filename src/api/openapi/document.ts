@@ -1,5 +1,17 @@
 /** The OpenAPI 3.1 document of the code API, built from the TypeBox schemas (they are JSON Schema already). */
 import type { TSchema } from '@sinclair/typebox'
+import { SCOPE_DESCRIPTIONS } from '../../auth/scopes.ts'
+import {
+  Brand,
+  BrandBody,
+  BrandList,
+  CatalogFile,
+  ImportReport,
+  Product,
+  ProductBody,
+  ProductPage,
+  ProductSummary,
+} from '../catalog/model.ts'
 import {
   BatchCodeDefinition,
   BatchCodeResult,
@@ -13,6 +25,7 @@ import {
   RenderDefinition,
 } from '../codes/model.ts'
 import { authPaths } from './auth-paths.ts'
+import { catalogPaths } from './catalog-paths.ts'
 import { codePaths } from './code-paths.ts'
 import {
   AccessToken,
@@ -58,6 +71,15 @@ function schemas(): Record<string, Record<string, unknown>> {
     AccessToken,
     OAuthError,
     JwkSet,
+    Brand,
+    BrandBody,
+    BrandList,
+    CatalogFile,
+    ImportReport,
+    Product,
+    ProductBody,
+    ProductPage,
+    ProductSummary,
   }
   return Object.fromEntries(Object.entries(named).map(([name, s]) => [name, plain(s)]))
 }
@@ -83,10 +105,14 @@ export function buildOpenApiDocument(options: DocumentOptions) {
     servers: [{ url: options.serverUrl, description: 'This service' }],
     tags: [
       { name: 'codes', description: 'Code generation and rendering; needs the `write:codes` scope.' },
+      {
+        name: 'catalog',
+        description: 'Brands and products; `read:catalog` to read, `write:catalog` to change.',
+      },
       { name: 'auth', description: 'Access tokens (OAuth 2.0 client credentials) and token signing keys.' },
     ],
     security: [{ oauth2: ['write:codes'] }],
-    paths: { ...authPaths(), ...codePaths() },
+    paths: { ...authPaths(), ...codePaths(), ...catalogPaths() },
     components: {
       schemas: schemas(),
       headers: {
@@ -102,7 +128,7 @@ export function buildOpenApiDocument(options: DocumentOptions) {
           flows: {
             clientCredentials: {
               tokenUrl: '/oauth/token',
-              scopes: { 'write:codes': 'Generate codes and Digital Link URIs: single, batch and render.' },
+              scopes: SCOPE_DESCRIPTIONS,
             },
           },
         },

@@ -1,5 +1,5 @@
 /** The API clients pages: the list, the one-time secret, the delete confirmation. */
-import { SCOPES } from '../../auth/scopes.ts'
+import { SCOPE_DESCRIPTIONS, SCOPES } from '../../auth/scopes.ts'
 import type { ClientSummary } from '../../db/api-clients.ts'
 import { coversApiClients } from '../../db/organizations.ts'
 import { type OrgContext, orgPath } from '../context.ts'
@@ -7,11 +7,6 @@ import { html, type SafeHtml } from '../html.ts'
 import { dateTime, planName, statusName } from './format.ts'
 import { actionButton, csrfField, field, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
-
-/** What each scope allows, in the words of the create form. */
-export const SCOPE_HELP: Readonly<Record<string, string>> = {
-  'write:codes': 'Generate codes and Digital Link URIs, and render them (POST /code, /codes, /render)',
-}
 
 export function clientsPage(
   ctx: OrgContext,
@@ -84,7 +79,7 @@ function createForm(ctx: OrgContext, form?: { name: string; scopes: readonly str
 ${field({ name: 'name', label: 'Name', required: true, value: form?.name ?? '', hint: 'What the client is for, e.g. "ERP labels".', maxlength: 200 })}
 <fieldset><legend>Scopes</legend>${SCOPES.map(
     (s) =>
-      html`<label class="check"><input type="checkbox" name="scope" value="${s}"${chosen.includes(s) ? html` checked` : null}> <span><code>${s}</code> <span class="hint">${SCOPE_HELP[s] ?? ''}</span></span></label>`,
+      html`<label class="check"><input type="checkbox" name="scope" value="${s}"${chosen.includes(s) ? html` checked` : null}> <span><code>${s}</code> <span class="hint">${SCOPE_DESCRIPTIONS[s]}</span></span></label>`,
   )}</fieldset>
 <div><button type="submit">Create client</button></div></form>`
 }

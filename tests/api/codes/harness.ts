@@ -2,6 +2,7 @@
 import { expect } from 'bun:test'
 import { createApp } from '../../../src/api/app.ts'
 import { authFeature } from '../../../src/api/auth/index.ts'
+import { catalogFeature } from '../../../src/api/catalog/index.ts'
 import { codesFeature } from '../../../src/api/codes/index.ts'
 import { VND_JSON } from '../../../src/api/media.ts'
 import { openapiFeature } from '../../../src/api/openapi/index.ts'
@@ -51,6 +52,7 @@ export async function openCodeApi(options: { render?: CodeRenderer } = {}): Prom
   const app = createApp(deps, [
     authFeature({ ...deps, auth }),
     codesFeature({ auth, ...options }),
+    catalogFeature({ auth, database }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
   ])
   const token = await fetchToken(app, client.clientId, client.clientSecret)

@@ -1,0 +1,91 @@
+/** TypeBox schemas of the catalog endpoints (DESIGN §8); the OpenAPI document is built from them. */
+import { Type } from '@sinclair/typebox'
+import { CatalogFile, CatalogProductEntry } from '../../catalog/schema.ts'
+
+/** Most products per page of `GET /products`. */
+export const MAX_PAGE_LIMIT = 500
+export const DEFAULT_PAGE_LIMIT = 100
+
+export { CatalogFile }
+
+/** A product in the import format; in `PUT /products/{gtin}` the path names the GTIN, so `gtin` may be left out. */
+export const ProductBody = Type.Composite(
+  [Type.Omit(CatalogProductEntry, ['gtin']), Type.Object({ gtin: Type.Optional(Type.String()) })],
+  { additionalProperties: false, description: 'A product as in the catalog import file.' },
+)
+
+export const Product = Type.Composite([CatalogProductEntry], {
+  description: 'A stored product, every member explicit; `gtin` has 14 digits.',
+})
+
+export const ProductSummary = Type.Object(
+  {
+    gtin: Type.String({ pattern: '^[0-9]{14}$' }),
+    brand: Type.String(),
+    slug: Type.String(),
+    published: Type.Boolean(),
+    defaultLanguage: Type.String(),
+    languages: Type.Array(Type.String()),
+    name: Type.Union([Type.String(), Type.Null()], { description: 'The name in the default language.' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { additionalProperties: false },
+)
+
+export const ProductPage = Type.Object(
+  {
+    products: Type.Array(Type.Ref('#/components/schemas/ProductSummary')),
+    nextCursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Pass as `cursor` for the next page; null on the last page.',
+    }),
+  },
+  { additionalProperties: false },
+)
+
+export const Brand = Type.Object(
+  {
+    slug: Type.String(),
+    name: Type.String(),
+    customDomain: Type.Union([Type.String(), Type.Null()]),
+    customDomainActive: Type.Boolean({
+      description: 'Set by an operator once the DNS points at the resolver.',
+    }),
+    products: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+)
+
+export const BrandList = Type.Object(
+  { brands: Type.Array(Type.Ref('#/components/schemas/Brand')) },
+  { additionalProperties: false },
+)
+
+export const BrandBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    customDomain: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          'Requests a custom domain (inactive until an operator activates it); null gives it up; absent keeps it.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+const Counts = Type.Object({
+  created: Type.Integer({ minimum: 0 }),
+  updated: Type.Integer({ minimum: 0 }),
+  unchanged: Type.Integer({ minimum: 0 }),
+})
+
+export const ImportReport = Type.Object(
+  {
+    dryRun: Type.Boolean({ description: 'True when nothing was written.' }),
+    organizations: Counts,
+    brands: Counts,
+    products: Counts,
+    changes: Type.Integer({ minimum: 0, description: 'Created plus updated, over every kind.' }),
+  },
+  { additionalProperties: false },
+)

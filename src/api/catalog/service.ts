@@ -1,0 +1,177 @@
+/** The catalog endpoints' work, away from HTTP: the organization's scope, the actor, and each operation's outcome. */
+import type { Principal } from '../../auth/types.ts'
+import type { Actor } from '../../db/audit.ts'
+import { listBrands } from '../../db/brands.ts'
+import { exportCatalog } from '../../db/catalog-export.ts'
+import { importCatalog } from '../../db/catalog-import.ts'
+import {
+  deleteProduct,
+  findOrganizationScope,
+  getProduct,
+  listProducts,
+  type OrganizationScope,
+  putProduct,
+} from '../../db/catalog-products.ts'
+import type { Db } from '../../db/database.ts'
+import { issue } from '../../gs1/issue.ts'
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './model.ts'
+
+/** An operation's answer: a status, a JSON body (or none), and header fields (ETag). */
+export interface Outcome {
+  readonly status: number
+  readonly body?: unknown
+  readonly headers?: Record<string, string>
+}
+
+export function actorOf(principal: Principal): Actor {
+  return { kind: 'api_client', id: principal.clientId }
+}
+
+/** The token's organization, or null when it was deleted since the token was signed. */
+export function scopeOf(db: Db, principal: Principal): Promise<OrganizationScope | null> {
+  return findOrganizationScope(db, principal.organizationId)
+}
+
+const invalid = (errors: unknown) => ({ status: 422, body: { errors } })
+const envelope = (status: number, code: string, message: string, path: string | null = null) => ({
+  status,
+  body: { errors: [issue(code, path, message)] },
+})
+
+export async function brandsOf(db: Db, scope: OrganizationScope): Promise<Outcome> {
+  const brands = await listBrands(db, scope.id)
+  return { status: 200, body: { brands } }
+}
+
+/** `PUT /brands/{slug}`: creates or renames a brand; a custom domain is requested, never activated. */
+export async function putBrand(
+  db: Db,
+  scope: OrganizationScope,
+  actor: Actor,
+  slug: string,
+  body: unknown,
+): Promise<Outcome> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return invalid([issue('Catalog.Schema', null, 'the brand must be a JSON object')])
+  }
+  const { name, customDomain, ...rest } = body as Record<string, unknown>
+  const extra = Object.keys(rest)[0]
+  if (extra !== undefined) return invalid([issue('Catalog.Schema', extra, 'Unexpected property')])
+  const brand = {
+    slug,
+    name,
+    organization: scope.slug,
+    ...(customDomain === undefined ? {} : { customDomain }),
+  }
+  const result = await importCatalog(db, { brands: [brand] }, { actor, scope })
+  if (!result.ok) {
+    return invalid(result.errors.map((e) => ({ ...e, path: e.path?.replace(/^brands\[0\]\.?/, '') || null })))
+  }
+  const stored = (await listBrands(db, scope.id)).find((b) => b.slug === slug)
+  return { status: result.report.brands.created > 0 ? 201 : 200, body: stored }
+}
+
+export interface ListQuery {
+  readonly brand?: string | undefined
+  readonly published?: string | undefined
+  readonly q?: string | undefined
+  readonly cursor?: string | undefined
+  readonly limit?: string | undefined
+}
+
+/** `GET /products`: filters and cursor paging; bad parameters are 400 with the parameter as `path`. */
+export async function productsOf(db: Db, scope: OrganizationScope, query: ListQuery): Promise<Outcome> {
+  const limit = query.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(query.limit)
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT || !/^\d+$/.test(query.limit ?? '1')) {
+    return envelope(
+      400,
+      'Validation.Invalid.limit',
+      `limit must be an integer from 1 to ${MAX_PAGE_LIMIT}`,
+      'limit',
+    )
+  }
+  if (query.published !== undefined && query.published !== 'true' && query.published !== 'false') {
+    return envelope(400, 'Validation.Invalid.published', 'published must be true or false', 'published')
+  }
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor)
+  if (after === null)
+    return envelope(400, 'Validation.Invalid.cursor', 'cursor is not one this API gave', 'cursor')
+  const page = await listProducts(db, scope.id, {
+    limit,
+    ...(query.brand === undefined ? {} : { brand: query.brand }),
+    ...(query.published === undefined ? {} : { published: query.published === 'true' }),
+    ...(query.q === undefined ? {} : { q: query.q.slice(0, 200) }),
+    ...(after === undefined ? {} : { after }),
+  })
+  return {
+    status: 200,
+    body: { products: page.items, nextCursor: page.next === null ? null : encodeCursor(page.next) },
+  }
+}
+
+/** Cursors are opaque to clients (base64url of the last GTIN), so the paging key may change later. */
+function encodeCursor(gtin: string): string {
+  return Buffer.from(`g:${gtin}`).toString('base64url')
+}
+
+function decodeCursor(cursor: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(cursor)) return null
+  const text = Buffer.from(cursor, 'base64url').toString('utf8')
+  return /^g:\d{14}$/.test(text) ? text.slice(2) : null
+}
+
+export async function productOf(db: Db, scope: OrganizationScope, gtin: string): Promise<Outcome> {
+  const stored = await getProduct(db, scope.id, gtin)
+  if (stored === null) return notFound(gtin)
+  return { status: 200, body: stored.product, headers: { etag: stored.etag } }
+}
+
+export async function replaceProduct(
+  db: Db,
+  scope: OrganizationScope,
+  actor: Actor,
+  input: { gtin: string; body: unknown; ifMatch: string | null; ifNoneMatch: string | null },
+): Promise<Outcome> {
+  const result = await putProduct(db, { scope, actor, ...input })
+  if (result.ok) {
+    const status = result.status === 'created' ? 201 : 200
+    return { status, body: result.view.product, headers: { etag: result.view.etag } }
+  }
+  if (result.reason === 'invalid') return invalid(result.errors)
+  if (result.reason === 'invalid_gtin') return notFound(input.gtin)
+  if (result.reason === 'precondition') return envelope(412, 'PreconditionFailed', result.message)
+  return envelope(409, 'Catalog.Ownership', result.message, 'gtin')
+}
+
+export async function removeProduct(
+  db: Db,
+  scope: OrganizationScope,
+  actor: Actor,
+  input: { gtin: string; ifMatch: string | null },
+): Promise<Outcome> {
+  const result = await deleteProduct(db, { organizationId: scope.id, actor, ...input })
+  if (result === 'deleted') return { status: 204 }
+  if (result === 'precondition')
+    return envelope(412, 'PreconditionFailed', 'the product changed since it was read (If-Match)')
+  return notFound(input.gtin)
+}
+
+export async function importFile(
+  db: Db,
+  scope: OrganizationScope,
+  actor: Actor,
+  body: unknown,
+  dryRun: boolean,
+): Promise<Outcome> {
+  const result = await importCatalog(db, body, { actor, scope, dryRun })
+  if (!result.ok) return invalid(result.errors)
+  return { status: 200, body: { dryRun, ...result.report } }
+}
+
+export async function exportFile(db: Db, scope: OrganizationScope): Promise<Outcome> {
+  return { status: 200, body: await exportCatalog(db, scope.slug) }
+}
+
+function notFound(gtin: string): Outcome {
+  return envelope(404, 'NotFound', `no product of this organization has GTIN '${gtin.slice(0, 20)}'`)
+}

@@ -1,0 +1,264 @@
+/** OpenAPI operations of the catalog endpoints (DESIGN §8): brands, products with ETags, import and export. */
+import { READ_CATALOG, WRITE_CATALOG } from '../../auth/scopes.ts'
+import { CATALOG_ERROR_CODES } from '../../catalog/error-codes.ts'
+import { BRANDS_PATH, EXPORT_PATH, IMPORT_PATH, PRODUCTS_PATH } from '../catalog/index.ts'
+import { MAX_PAGE_LIMIT } from '../catalog/model.ts'
+import { JSON_TYPE, VND_JSON } from '../media.ts'
+import { envelopeResponse } from './components.ts'
+
+const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+
+function jsonContent(name: string) {
+  return { [VND_JSON]: { schema: schema(name) }, [JSON_TYPE]: { schema: schema(name) } }
+}
+
+const CODES = CATALOG_ERROR_CODES.map((c) => `- \`${c.code}\`: ${c.description}`).join('\n')
+
+const ETAG = {
+  ETag: { description: 'The product’s version; send it back in `If-Match`.', schema: { type: 'string' } },
+}
+
+const GTIN_PARAMETER = {
+  name: 'gtin',
+  in: 'path',
+  required: true,
+  description: 'The GTIN in 8, 12, 13 or 14 digits (normalised to 14).',
+  schema: { type: 'string', pattern: '^([0-9]{8}|[0-9]{12,14})$' },
+}
+
+function common(scope: string, takesBody: boolean) {
+  return {
+    '401': {
+      description: 'Missing, malformed, expired or revoked credentials.',
+      content: envelopeResponse('unauthorized', '').content,
+    },
+    '403': {
+      description: `The token lacks \`${scope}\`, or the subscription no longer covers API clients.`,
+      content: envelopeResponse('forbidden', '').content,
+    },
+    '406': envelopeResponse(
+      'notAcceptable',
+      'The `Accept` header names no media type this operation produces.',
+    ),
+    ...(takesBody
+      ? {
+          '400': envelopeResponse('malformedJson', 'The body is not valid JSON.'),
+          '413': envelopeResponse('payloadTooLarge', 'The body exceeds 1 MiB.'),
+          '415': envelopeResponse(
+            'unsupportedMediaType',
+            'The body is not `application/json` or the versioned type.',
+          ),
+        }
+      : {}),
+    '500': envelopeResponse('internal', 'Server fault; a read is safe to retry.'),
+  }
+}
+
+const invalid = {
+  description: `The content is invalid; every problem is listed with its JSON path. Codes:\n\n${CODES}`,
+  content: jsonContent('ErrorEnvelope'),
+}
+
+function operation(tag: string, scope: string, summary: string, operationId: string, description: string) {
+  return { tags: [tag], summary, operationId, description, security: [{ oauth2: [scope] }] }
+}
+
+export function catalogPaths() {
+  return {
+    [BRANDS_PATH]: {
+      get: {
+        ...operation(
+          'catalog',
+          READ_CATALOG,
+          'List brands',
+          'listBrands',
+          'The organization’s brands with their custom domains and product counts.',
+        ),
+        responses: {
+          '200': { description: 'The brands.', content: jsonContent('BrandList') },
+          ...common(READ_CATALOG, false),
+        },
+      },
+    },
+    [`${BRANDS_PATH}/{slug}`]: {
+      put: {
+        ...operation(
+          'catalog',
+          WRITE_CATALOG,
+          'Create or change a brand',
+          'putBrand',
+          'Creates the brand or changes its name. `customDomain` requests a custom domain, which stays inactive until an operator activates it; null gives it up.',
+        ),
+        parameters: [
+          {
+            name: 'slug',
+            in: 'path',
+            required: true,
+            schema: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' },
+          },
+        ],
+        requestBody: { required: true, content: jsonContent('BrandBody') },
+        responses: {
+          '200': { description: 'Changed, or already so.', content: jsonContent('Brand') },
+          '201': { description: 'Created.', content: jsonContent('Brand') },
+          '422': invalid,
+          ...common(WRITE_CATALOG, true),
+        },
+      },
+    },
+    [PRODUCTS_PATH]: {
+      get: {
+        ...operation(
+          'catalog',
+          READ_CATALOG,
+          'List products',
+          'listProducts',
+          'The organization’s products by GTIN, a page at a time.',
+        ),
+        parameters: [
+          {
+            name: 'brand',
+            in: 'query',
+            description: 'Only this brand’s products.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'published',
+            in: 'query',
+            description: 'Only published (`true`) or unpublished (`false`) ones.',
+            schema: { type: 'string', enum: ['true', 'false'] },
+          },
+          {
+            name: 'q',
+            in: 'query',
+            description: 'GTIN digits from the start, or part of a name or URL name.',
+            schema: { type: 'string', maxLength: 200 },
+          },
+          {
+            name: 'cursor',
+            in: 'query',
+            description: 'The `nextCursor` of the previous page.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'limit',
+            in: 'query',
+            description: `Products per page, 1 to ${MAX_PAGE_LIMIT} (default 100).`,
+            schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT },
+          },
+        ],
+        responses: {
+          '200': { description: 'One page.', content: jsonContent('ProductPage') },
+          '400': envelopeResponse('badRequest', 'A query parameter is invalid; `path` names it.'),
+          ...common(READ_CATALOG, false),
+        },
+      },
+    },
+    [`${PRODUCTS_PATH}/{gtin}`]: {
+      get: {
+        ...operation(
+          'catalog',
+          READ_CATALOG,
+          'Read a product',
+          'getProduct',
+          'The product in the import format, with its `ETag`.',
+        ),
+        parameters: [GTIN_PARAMETER],
+        responses: {
+          '200': { description: 'The product.', headers: ETAG, content: jsonContent('Product') },
+          '404': envelopeResponse('notFound', 'The organization has no product with this GTIN.'),
+          ...common(READ_CATALOG, false),
+        },
+      },
+      put: {
+        ...operation(
+          'catalog',
+          WRITE_CATALOG,
+          'Create or replace a product',
+          'putProduct',
+          'The whole product, as in the import file (`gtin` may be left out). `If-Match` with the ETag read before replaces only that version; `If-None-Match: *` creates only. Every resolver answers with the change within a second.',
+        ),
+        parameters: [
+          GTIN_PARAMETER,
+          {
+            name: 'If-Match',
+            in: 'header',
+            description: 'An ETag, or `*` for any stored version.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'If-None-Match',
+            in: 'header',
+            description: '`*`: only create.',
+            schema: { type: 'string', enum: ['*'] },
+          },
+        ],
+        requestBody: { required: true, content: jsonContent('ProductBody') },
+        responses: {
+          '200': { description: 'Replaced, or already so.', headers: ETAG, content: jsonContent('Product') },
+          '201': { description: 'Created.', headers: ETAG, content: jsonContent('Product') },
+          '404': envelopeResponse('notFound', 'The path is not a GTIN with a valid check digit.'),
+          '409': envelopeResponse(
+            'conflict',
+            'The GTIN belongs to another organization (`Catalog.Ownership`).',
+          ),
+          '412': envelopeResponse(
+            'preconditionFailed',
+            'The stored product is not the `If-Match` version, or exists despite `If-None-Match: *`.',
+          ),
+          '422': invalid,
+          ...common(WRITE_CATALOG, true),
+        },
+      },
+      delete: {
+        ...operation(
+          'catalog',
+          WRITE_CATALOG,
+          'Delete a product',
+          'deleteProduct',
+          'Its links answer 404 on every resolver from then on.',
+        ),
+        parameters: [GTIN_PARAMETER, { name: 'If-Match', in: 'header', schema: { type: 'string' } }],
+        responses: {
+          '204': { description: 'Deleted.' },
+          '404': envelopeResponse('notFound', 'The organization has no product with this GTIN.'),
+          '412': envelopeResponse('preconditionFailed', 'The stored product is not the `If-Match` version.'),
+          ...common(WRITE_CATALOG, false),
+        },
+      },
+    },
+    [IMPORT_PATH]: {
+      post: {
+        ...operation(
+          'catalog',
+          WRITE_CATALOG,
+          'Import a catalog file',
+          'importCatalog',
+          'Creates or replaces the brands and products of a catalog file (the export’s format) in one transaction; on any error nothing is written. `dryRun=true` validates and reports what would change, writing nothing.',
+        ),
+        parameters: [{ name: 'dryRun', in: 'query', schema: { type: 'string', enum: ['true', 'false'] } }],
+        requestBody: { required: true, content: jsonContent('CatalogFile') },
+        responses: {
+          '200': { description: 'What changed (or would).', content: jsonContent('ImportReport') },
+          '422': invalid,
+          ...common(WRITE_CATALOG, true),
+        },
+      },
+    },
+    [EXPORT_PATH]: {
+      get: {
+        ...operation(
+          'catalog',
+          READ_CATALOG,
+          'Export the catalog',
+          'exportCatalog',
+          'The organization’s whole catalog in the import format; it imports back unchanged.',
+        ),
+        responses: {
+          '200': { description: 'The catalog file.', content: jsonContent('CatalogFile') },
+          ...common(READ_CATALOG, false),
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createApp } from '../../../src/api/app.ts'
+import { authFeature } from '../../../src/api/auth/index.ts'
+import { catalogFeature } from '../../../src/api/catalog/index.ts'
+import { VND_JSON } from '../../../src/api/media.ts'
+import { type AuthService, createAuthService } from '../../../src/auth/service.ts'
+import { createClient } from '../../../src/db/api-clients.ts'
+import { CLI_ACTOR, listAudit } from '../../../src/db/audit.ts'
+import { importCatalog } from '../../../src/db/catalog-import.ts'
+import type { Database } from '../../../src/db/database.ts'
+import { organizations } from '../../../src/db/schema.ts'
+import { apiRequest, testDeps } from '../../support/app.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
+import { fetchToken } from '../codes/harness.ts'
+
+let database: Database
+let auth: AuthService
+let app: ReturnType<typeof createApp>
+const tokens: Record<string, string> = {}
+let acmeId = ''
+
+const PRODUCT = {
+  brand: 'acme-oats',
+  slug: 'oat-drink',
+  defaultLanguage: 'en',
+  languages: ['en', 'de'],
+  names: { en: 'Oat drink', de: 'Haferdrink' },
+  pages: [
+    { name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Information', de: 'Informationen' } },
+  ],
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  const deps = testDeps(database)
+  const imported = await importCatalog(database.db, {
+    organizations: [
+      { slug: 'acme', name: 'Acme', plan: 'starter' },
+      { slug: 'globex', name: 'Globex', plan: 'pro' },
+    ],
+    brands: [
+      { slug: 'acme-oats', name: 'Acme Oats', organization: 'acme' },
+      { slug: 'globex-tools', name: 'Globex Tools', organization: 'globex' },
+    ],
+    products: [{ ...PRODUCT, gtin: '4000000000006', brand: 'globex-tools', slug: 'hammer' }],
+  })
+  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+  auth = await createAuthService(deps)
+  app = createApp(deps, [authFeature({ ...deps, auth }), catalogFeature({ auth, database })])
+  const clients = {
+    reader: ['acme', ['read:catalog']],
+    writer: ['acme', ['read:catalog', 'write:catalog']],
+    coder: ['acme', ['write:codes']],
+  } as const
+  for (const [name, [org, scopes]] of Object.entries(clients)) {
+    const c = await createClient(database.db, {
+      organizationSlug: org,
+      name,
+      scopes: [...scopes],
+      clock: deps.clock,
+      actor: CLI_ACTOR,
+    })
+    if (!c.ok) throw new Error(c.message)
+    tokens[name] = await fetchToken(app, c.clientId, c.clientSecret)
+  }
+  acmeId = (await database.db.select().from(organizations)).find((o) => o.slug === 'acme')?.id ?? ''
+}, DATABASE_HOOK_TIMEOUT_MS)
+afterAll(async () => {
+  await auth?.close()
+  await database?.close()
+}, DATABASE_HOOK_TIMEOUT_MS)
+
+function call(
+  method: string,
+  path: string,
+  who: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.handle(
+    apiRequest(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${tokens[who]}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    }),
+  )
+}
+
+describe('scopes', () => {
+  test('reading needs read:catalog, writing write:catalog; write:codes alone gets 403 with the scope named', async () => {
+    const denied = await call('GET', '/products', 'coder')
+    expect(denied.status).toBe(403)
+    expect(denied.headers.get('www-authenticate')).toBe(
+      'Bearer realm="api", error="insufficient_scope", scope="read:catalog"',
+    )
+    expect((await call('PUT', '/products/9506000134352', 'reader', PRODUCT)).status).toBe(403)
+    const anonymous = await app.handle(apiRequest('/brands'))
+    expect(anonymous.status).toBe(401)
+  })
+})
+
+describe('products', () => {
+  test('PUT creates (201) with an ETag, then 200; GET reads it back with the same ETag; both media types', async () => {
+    const created = await call('PUT', '/products/9506000134352', 'writer', PRODUCT)
+    expect(created.status).toBe(201)
+    const etag = created.headers.get('etag')
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
+    expect(await created.json()).toEqual({ gtin: '09506000134352', published: true, ...PRODUCT })
+    const read = await call('GET', '/products/09506000134352', 'reader')
+    expect(read.status).toBe(200)
+    expect(read.headers.get('etag')).toBe(etag)
+    const vnd = await call('GET', '/products/9506000134352', 'reader', undefined, { accept: VND_JSON })
+    expect(vnd.headers.get('content-type')).toBe(VND_JSON)
+    const again = await call('PUT', '/products/09506000134352', 'writer', PRODUCT)
+    expect(again.status).toBe(200)
+  })
+
+  test('If-Match: a stale ETag is 412 and changes nothing; If-None-Match: * refuses an existing product', async () => {
+    const current = (await call('GET', '/products/09506000134352', 'reader')).headers.get('etag') ?? ''
+    const stale = await call(
+      'PUT',
+      '/products/09506000134352',
+      'writer',
+      { ...PRODUCT, slug: 'other' },
+      { 'if-match': '"0"' },
+    )
+    expect(stale.status).toBe(412)
+    expect((await stale.json()).errors[0].code).toBe('PreconditionFailed')
+    expect((await call('GET', '/products/09506000134352', 'reader')).headers.get('etag')).toBe(current)
+    const fresh = await call(
+      'PUT',
+      '/products/09506000134352',
+      'writer',
+      { ...PRODUCT, published: false },
+      { 'if-match': current },
+    )
+    expect(fresh.status).toBe(200)
+    expect(fresh.headers.get('etag')).not.toBe(current)
+    const create = await call('PUT', '/products/09506000134352', 'writer', PRODUCT, { 'if-none-match': '*' })
+    expect(create.status).toBe(412)
+  })
+
+  test('an invalid product is 422 with Catalog codes and paths relative to the body', async () => {
+    const r = await call('PUT', '/products/09506000134369', 'writer', {
+      ...PRODUCT,
+      slug: 'x',
+      pages: [{ ...PRODUCT.pages[0], default: false }],
+    })
+    expect(r.status).toBe(422)
+    const body = await r.json()
+    expect(body.errors.map((e: { code: string }) => e.code)).toContain('Catalog.DefaultPage')
+    expect((await call('PUT', '/products/09506000134369', 'writer', '{nope')).status).toBe(400)
+    const text = await call('PUT', '/products/09506000134369', 'writer', undefined, {
+      'content-type': 'text/plain',
+    })
+    expect(text.status).toBe(415)
+  })
+
+  test("another organization's product is 404 to read and delete, and 409 to take over", async () => {
+    expect((await call('GET', '/products/4000000000006', 'reader')).status).toBe(404)
+    expect((await call('DELETE', '/products/4000000000006', 'writer')).status).toBe(404)
+    const take = await call('PUT', '/products/4000000000006', 'writer', PRODUCT)
+    expect(take.status).toBe(409)
+    expect((await take.json()).errors[0]).toMatchObject({ code: 'Catalog.Ownership', path: 'gtin' })
+  })
+
+  test('DELETE is 204, then 404; the change is audited as the API client', async () => {
+    await call('PUT', '/products/09506000134376', 'writer', { ...PRODUCT, slug: 'gone-soon' })
+    const gone = await call('DELETE', '/products/9506000134376', 'writer')
+    expect(gone.status).toBe(204)
+    expect(await gone.text()).toBe('')
+    expect((await call('GET', '/products/09506000134376', 'reader')).status).toBe(404)
+    const [event] = await listAudit(database.db, acmeId, { limit: 1 })
+    expect(event).toMatchObject({
+      action: 'product.delete',
+      actorKind: 'api_client',
+      targetId: '09506000134376',
+    })
+  })
+
+  test('GET /products pages with an opaque cursor and checks its parameters', async () => {
+    for (const gtin of ['09506000134383', '09506000134390'])
+      await call('PUT', `/products/${gtin}`, 'writer', { ...PRODUCT, slug: `p${gtin.slice(-3)}` })
+    const first = await call('GET', '/products?limit=2', 'reader')
+    const page = await first.json()
+    expect(page.products.map((p: { gtin: string }) => p.gtin)).toEqual(['09506000134352', '09506000134383'])
+    expect(page.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/)
+    const second = await (await call('GET', `/products?limit=2&cursor=${page.nextCursor}`, 'reader')).json()
+    expect(second).toEqual({
+      products: [expect.objectContaining({ gtin: '09506000134390' })],
+      nextCursor: null,
+    })
+    const unpublished = await (await call('GET', '/products?published=false', 'reader')).json()
+    expect(unpublished.products.map((p: { gtin: string }) => p.gtin)).toEqual(['09506000134352'])
+    for (const bad of ['limit=0', 'limit=501', 'limit=x', 'published=yes', 'cursor=abc']) {
+      const r = await call('GET', `/products?${bad}`, 'reader')
+      expect({ bad, status: r.status }).toEqual({ bad, status: 400 })
+    }
+  })
+})
+
+describe('brands, import and export', () => {
+  test('PUT /brands/{slug} creates and renames; a custom domain is requested inactive', async () => {
+    const created = await call('PUT', '/brands/acme-snacks', 'writer', {
+      name: 'Acme Snacks',
+      customDomain: 'snacks.example',
+    })
+    expect(created.status).toBe(201)
+    expect(await created.json()).toEqual({
+      slug: 'acme-snacks',
+      name: 'Acme Snacks',
+      customDomain: 'snacks.example',
+      customDomainActive: false,
+      products: 0,
+    })
+    expect((await call('PUT', '/brands/acme-snacks', 'writer', { name: 'Snacks' })).status).toBe(200)
+    const foreign = await call('PUT', '/brands/globex-tools', 'writer', { name: 'Mine' })
+    expect(foreign.status).toBe(422)
+    const brands = await (await call('GET', '/brands', 'reader')).json()
+    expect(brands.brands.map((b: { slug: string }) => b.slug)).toEqual(['acme-oats', 'acme-snacks'])
+  })
+
+  test('export then import round-trips; dryRun reports without writing; errors are 422', async () => {
+    const exported = await (await call('GET', '/catalog/export', 'reader')).json()
+    expect(exported.organizations).toEqual([
+      { slug: 'acme', name: 'Acme', plan: 'starter', subscriptionStatus: 'active' },
+    ])
+    exported.products[0].names.en = 'Oat drink, barista'
+    const dry = await call('POST', '/catalog/import?dryRun=true', 'writer', exported)
+    expect(dry.status).toBe(200)
+    expect(await dry.json()).toMatchObject({ dryRun: true, changes: 1, products: { updated: 1 } })
+    expect((await (await call('GET', '/products/09506000134352', 'reader')).json()).names.en).toBe(
+      'Oat drink',
+    )
+    const real = await call('POST', '/catalog/import', 'writer', exported)
+    expect(await real.json()).toMatchObject({ dryRun: false, changes: 1 })
+    expect((await (await call('GET', '/products/09506000134352', 'reader')).json()).names.en).toBe(
+      'Oat drink, barista',
+    )
+    const plan = await call('POST', '/catalog/import', 'writer', {
+      organizations: [{ slug: 'acme', name: 'Acme', plan: 'enterprise' }],
+    })
+    expect(plan.status).toBe(422)
+    expect((await plan.json()).errors[0]).toMatchObject({ code: 'Catalog.Scope', path: 'organizations[0]' })
+  })
+})
