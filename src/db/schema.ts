@@ -304,3 +304,40 @@ export const auditEvents = pgTable(
     check('audit_events_actor_check', sql`${t.actorKind} in ('user', 'api_client', 'cli')`),
   ],
 )
+
+export const HOST_KINDS = ['resolver', 'short', 'custom'] as const
+export const SCAN_OUTCOMES = ['redirect', 'linkset', 'not_found', 'invalid'] as const
+export const DEVICE_CLASSES = ['mobile', 'desktop', 'bot', 'other'] as const
+
+/**
+ * Scans counted per UTC day, organization, GTIN and answer (DESIGN §9): never a client address, a User-Agent, a lot
+ * or a serial. `link_type` and `language` are '' when the answer had none. The flag columns count how many of the
+ * scans carried a lot, a serial, an expiry date, or came compressed.
+ */
+export const scanCounts = pgTable(
+  'scan_counts',
+  {
+    day: text('day').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    gtin: text('gtin').notNull(),
+    hostKind: text('host_kind').notNull(),
+    outcome: text('outcome').notNull(),
+    linkType: text('link_type').notNull(),
+    language: text('language').notNull(),
+    device: text('device').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    withLot: bigint('with_lot', { mode: 'number' }).notNull().default(0),
+    withSerial: bigint('with_serial', { mode: 'number' }).notNull().default(0),
+    withExpiry: bigint('with_expiry', { mode: 'number' }).notNull().default(0),
+    compressed: bigint('compressed', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.organizationId, t.day, t.gtin, t.hostKind, t.outcome, t.linkType, t.language, t.device],
+    }),
+    index('scan_counts_day_idx').on(t.day),
+    check('scan_counts_day_check', sql`${t.day} ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'`),
+  ],
+)

@@ -1,0 +1,152 @@
+import { describe, expect, test } from 'bun:test'
+import { createScanCounter } from '../../src/analytics/scan-counter.ts'
+import type { ScanEvent } from '../../src/analytics/scan-event.ts'
+import type { ScanCountRow } from '../../src/db/scans.ts'
+
+const ORG = '00000000-0000-4000-8000-000000000001'
+const AT = Date.parse('2026-11-24T23:59:59.999Z')
+
+function scan(overrides: Partial<ScanEvent> = {}): ScanEvent {
+  return {
+    organizationId: ORG,
+    gtin: '09506000134352',
+    host: 'resolver',
+    outcome: 'redirect',
+    linkType: 'gs1:pip',
+    language: 'en',
+    lot: false,
+    serial: false,
+    expiry: false,
+    compressed: false,
+    device: 'mobile',
+    at: AT,
+    ...overrides,
+  }
+}
+
+describe('scan counter', () => {
+  test('sums scans per day and dimensions, with the flags counted, in one batch', async () => {
+    const batches: (readonly ScanCountRow[])[] = []
+    const counter = createScanCounter({ flush: async (rows) => void batches.push(rows) })
+    counter.record(scan({ lot: true }))
+    counter.record(scan({ serial: true, compressed: true }))
+    counter.record(scan({ at: AT + 1 }))
+    counter.record(scan({ language: null, linkType: null, outcome: 'linkset' }))
+    expect(counter.pending()).toBe(3)
+    await counter.flush()
+    expect(batches).toHaveLength(1)
+    expect(batches[0]).toEqual([
+      {
+        day: '2026-11-24',
+        organizationId: ORG,
+        gtin: '09506000134352',
+        hostKind: 'resolver',
+        outcome: 'redirect',
+        linkType: 'gs1:pip',
+        language: 'en',
+        device: 'mobile',
+        count: 2,
+        withLot: 1,
+        withSerial: 1,
+        withExpiry: 0,
+        compressed: 1,
+      },
+      {
+        day: '2026-11-25',
+        organizationId: ORG,
+        gtin: '09506000134352',
+        hostKind: 'resolver',
+        outcome: 'redirect',
+        linkType: 'gs1:pip',
+        language: 'en',
+        device: 'mobile',
+        count: 1,
+        withLot: 0,
+        withSerial: 0,
+        withExpiry: 0,
+        compressed: 0,
+      },
+      {
+        day: '2026-11-24',
+        organizationId: ORG,
+        gtin: '09506000134352',
+        hostKind: 'resolver',
+        outcome: 'linkset',
+        linkType: '',
+        language: '',
+        device: 'mobile',
+        count: 1,
+        withLot: 0,
+        withSerial: 0,
+        withExpiry: 0,
+        compressed: 0,
+      },
+    ])
+    expect(counter.pending()).toBe(0)
+    await counter.flush()
+    expect(batches).toHaveLength(1)
+  })
+
+  test('scans of no known product (no organization or GTIN) are not stored', async () => {
+    const batches: (readonly ScanCountRow[])[] = []
+    const counter = createScanCounter({ flush: async (rows) => void batches.push(rows) })
+    counter.record(scan({ organizationId: null }))
+    counter.record(scan({ gtin: null }))
+    await counter.flush()
+    expect(batches).toEqual([])
+  })
+
+  test('a failed flush keeps its counts and adds later scans to them; nothing is lost or doubled', async () => {
+    let fail = true
+    const written: ScanCountRow[] = []
+    const errors: unknown[] = []
+    const counter = createScanCounter({
+      flush: async (rows) => {
+        if (fail) throw new Error('database away')
+        written.push(...rows)
+      },
+      onFlushError: (e) => errors.push(e),
+    })
+    for (let i = 0; i < 10; i++) counter.record(scan())
+    await counter.flush()
+    expect(errors).toHaveLength(1)
+    expect(counter.lastFlushAt()).toBeNull()
+    for (let i = 0; i < 5; i++) counter.record(scan())
+    await counter.flush()
+    fail = false
+    await counter.flush()
+    expect(written.map((r) => r.count)).toEqual([15])
+    expect(counter.lastFlushAt()).not.toBeNull()
+  })
+
+  test('the buffer is bounded: scans needing a new key past the bound are counted as dropped', async () => {
+    const counter = createScanCounter({ flush: async () => {}, maxKeys: 2 })
+    counter.record(scan({ language: 'en' }))
+    counter.record(scan({ language: 'de' }))
+    counter.record(scan({ language: 'fr' }))
+    counter.record(scan({ language: 'en' }))
+    expect([counter.pending(), counter.dropped()]).toEqual([2, 1])
+  })
+
+  test('flushes never overlap, and a flush asked during one writes what came after', async () => {
+    let inFlight = 0
+    let most = 0
+    const sizes: number[] = []
+    const counter = createScanCounter({
+      flush: async (rows) => {
+        inFlight++
+        most = Math.max(most, inFlight)
+        await Bun.sleep(5)
+        sizes.push(rows.reduce((n, r) => n + r.count, 0))
+        inFlight--
+      },
+    })
+    counter.record(scan())
+    const first = counter.flush()
+    counter.record(scan())
+    counter.record(scan())
+    await Promise.all([first, counter.flush()])
+    expect(most).toBe(1)
+    expect(sizes).toEqual([1, 2])
+  })
+})
