@@ -4,7 +4,7 @@
  */
 
 import { publishedProducts } from '../catalog/products.ts'
-import type { BrandSummary } from '../db/brands.ts'
+import type { BrandRef } from '../db/brands.ts'
 import type { CanonicalProduct } from '../db/catalog-rows.ts'
 import type { ResolverConfig } from '../resolver/config.ts'
 import { createResolver } from '../resolver/index.ts'
@@ -31,7 +31,7 @@ const OTHER_LANGUAGE = 'ja'
 
 export async function scanPreview(
   product: CanonicalProduct,
-  brand: Pick<BrandSummary, 'slug' | 'name' | 'customDomain' | 'customDomainActive'>,
+  brand: BrandRef,
   config: ResolverConfig,
 ): Promise<ScanPreview> {
   const [published] = publishedProducts({

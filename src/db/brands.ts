@@ -7,12 +7,29 @@ import type { Db, Tx } from './database.ts'
 import { brands, organizations, products } from './schema.ts'
 import type { Refusal } from './users.ts'
 
-export interface BrandSummary {
+export interface BrandRef {
   readonly slug: string
   readonly name: string
   readonly customDomain: string | null
   readonly customDomainActive: boolean
+}
+
+export interface BrandSummary extends BrandRef {
   readonly products: number
+}
+
+/** The organization's brands by name, without counting their products (cheap at any catalog size). */
+export async function brandRefs(db: Db, organizationId: string): Promise<BrandRef[]> {
+  return db
+    .select({
+      slug: brands.slug,
+      name: brands.name,
+      customDomain: brands.customDomain,
+      customDomainActive: brands.customDomainActive,
+    })
+    .from(brands)
+    .where(eq(brands.organizationId, organizationId))
+    .orderBy(asc(brands.name), asc(brands.slug))
 }
 
 /** The organization's brands with their product counts, by name. */

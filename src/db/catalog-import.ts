@@ -419,6 +419,7 @@ async function upsertProducts(
           defaultPageId: sql`excluded.default_page_id`,
           resolverNames: sql`excluded.resolver_names`,
           resolverPages: sql`excluded.resolver_pages`,
+          searchText: sql`excluded.search_text`,
           updatedAt: sql`now()`,
         },
       })
@@ -463,6 +464,11 @@ async function freeMovedSlugs(
   }
 }
 
+/** What the catalog search looks in: the slug and every name, lower case, one per line. */
+export function productSearchText(slug: string, names: readonly string[]): string {
+  return [slug, ...names].join('\n').toLowerCase()
+}
+
 /** The rows that represent one product, with fresh page IDs. */
 interface PlannedProduct {
   product: CanonicalProduct
@@ -503,6 +509,10 @@ function plan(id: string, product: CanonicalProduct, brandIds: Map<string, strin
       defaultPageId,
       resolverNames: names,
       resolverPages,
+      searchText: productSearchText(
+        product.slug,
+        names.map(([, name]) => name),
+      ),
     },
     names: names.map(([language, name]) => ({ productId: id, language, name })),
     pages: pageRows,

@@ -3,7 +3,7 @@
  * filters and cursor paging. Writes go through the catalog import, so a product has one set of rules however it comes.
  */
 import { createHash } from 'node:crypto'
-import { and, asc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm'
 import type { CatalogScope } from '../catalog/validate-scope.ts'
 import { normaliseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
@@ -207,11 +207,8 @@ export async function listProducts(
 
 /** A search term: GTIN digits from the start (a GTIN-13 typed without its leading zero too), slug or name parts. */
 function matching(q: string): SQL {
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const tests: SQL[] = [
-    ilike(products.slug, like),
-    sql`exists (select 1 from ${productNames} where ${productNames.productId} = ${products.id} and ${productNames.name} ilike ${like})`,
-  ]
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const tests: SQL[] = [sql`${products.searchText} like ${like}`]
   if (/^\d{1,14}$/.test(q)) {
     // A GTIN-13 (the digits under an EAN barcode) is stored with a leading zero; a whole GTIN of any length matches.
     tests.push(sql`${products.gtin} like ${`${q}%`}`, sql`${products.gtin} like ${`0${q}%`}`)

@@ -127,11 +127,16 @@ export const products = pgTable(
      */
     resolverNames: json('resolver_names').$type<ResolverName[]>().notNull(),
     resolverPages: json('resolver_pages').$type<ResolverPage[]>().notNull(),
+    /** Lower-case slug and names, one scan of short text for the catalog search (`productSearchText`). */
+    searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_brand_slug_idx').on(t.brandId, t.slug),
+    // A brand's products in GTIN order (the catalog list's pages), and slugs across brands (the import's checks).
+    index('products_brand_gtin_idx').on(t.brandId, t.gtin),
+    index('products_slug_idx').on(t.slug),
     check('products_gtin_check', sql`${t.gtin} ~ '^[0-9]{14}$'`),
   ],
 )

@@ -1,6 +1,6 @@
 /** The Codes page: a product, its qualifiers and attributes → Digital Link URI, element string, HRI, QR / Data Matrix. */
 import { generate, RENDER_OPTIONS } from '../../api/codes/service.ts'
-import { listBrands } from '../../db/brands.ts'
+import { brandRefs } from '../../db/brands.ts'
 import { getProduct } from '../../db/catalog-products.ts'
 import type { Mode } from '../../gs1/index.ts'
 import { createRenderer } from '../../render/index.ts'
@@ -24,7 +24,7 @@ const render = createRenderer()
 async function outcomeOf(ctx: OrgContext, form: CodeForm): Promise<CodeOutcome> {
   const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.gtin)
   if (stored === null) return { kind: 'no_product' }
-  const brand = (await listBrands(ctx.deps.database.db, ctx.membership.organization.id)).find(
+  const brand = (await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)).find(
     (b) => b.slug === stored.product.brand,
   )
   const custom =

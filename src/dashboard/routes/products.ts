@@ -1,5 +1,5 @@
 /** Products of an organization: the list, a product's page with its scan preview, the editor, delete. */
-import { listBrands } from '../../db/brands.ts'
+import { brandRefs } from '../../db/brands.ts'
 import {
   deleteProduct,
   getProduct,
@@ -67,13 +67,13 @@ async function list(ctx: OrgContext): Promise<Response> {
     ...(query.published ? { published: query.published === 'yes' } : {}),
     ...(query.after ? { after: query.after } : {}),
   })
-  const brands = await listBrands(db, ctx.membership.organization.id)
+  const brands = await brandRefs(db, ctx.membership.organization.id)
   const done = DONE[ctx.query.get('done') ?? ''] ?? null
   return pageAnswer(ctx.https, productsPage(ctx, { query, brands, ...page, done }))
 }
 
 async function editorState(ctx: OrgContext, partial: Omit<EditorState, 'brands'>): Promise<EditorState> {
-  return { ...partial, brands: await listBrands(ctx.deps.database.db, ctx.membership.organization.id) }
+  return { ...partial, brands: await brandRefs(ctx.deps.database.db, ctx.membership.organization.id) }
 }
 
 async function showNew(ctx: OrgContext): Promise<Response> {

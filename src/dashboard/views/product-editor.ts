@@ -1,5 +1,5 @@
 /** The product page: where scans go, and the editor (names per language, pages with GS1 link types, titles, publish). */
-import type { BrandSummary } from '../../db/brands.ts'
+import type { BrandRef } from '../../db/brands.ts'
 import type { Issue } from '../../gs1/issue.ts'
 import { SELECTABLE_LINK_TYPES } from '../../gs1/link-types.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
@@ -16,7 +16,7 @@ export interface EditorState {
   readonly errors: readonly Issue[]
   /** Body page index → form row, to place page errors. */
   readonly pageRows: readonly number[]
-  readonly brands: readonly BrandSummary[]
+  readonly brands: readonly BrandRef[]
   readonly notice?: { readonly kind: 'ok' | 'warn' | 'bad'; readonly text: string } | null
   readonly preview?: ScanPreview | null
   /** The stored product's name, for the heading (null: new product). */

@@ -1,5 +1,5 @@
 /** The Products list: search, filters and GTIN-cursor pages, usable at 100,000 products. */
-import type { BrandSummary } from '../../db/brands.ts'
+import type { BrandRef } from '../../db/brands.ts'
 import type { ProductListItem } from '../../db/catalog-products.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
@@ -18,7 +18,7 @@ export function productsPage(
   ctx: OrgContext,
   o: {
     readonly query: ProductQuery
-    readonly brands: readonly BrandSummary[]
+    readonly brands: readonly BrandRef[]
     readonly items: readonly ProductListItem[]
     readonly next: string | null
     readonly done: string | null
