@@ -5,6 +5,7 @@ import { catalogFeature } from './api/catalog/index.ts'
 import { codesFeature } from './api/codes/index.ts'
 import { readiness } from './api/health.ts'
 import { openapiFeature } from './api/openapi/index.ts'
+import { scansFeature } from './api/scans/routes.ts'
 import type { EnvironmentKey } from './auth/key-source.ts'
 import { createAuthService } from './auth/service.ts'
 import type { Config } from './config.ts'
@@ -58,6 +59,7 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
     authFeature({ ...appDeps, auth, limitTokenRequest }),
     codesFeature({ auth }),
     catalogFeature({ auth, database: deps.database }),
+    scansFeature({ auth, database: deps.database, clock: deps.clock }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
   ])
   const resolve = createResolverRoute({

@@ -228,6 +228,26 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/scans': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Scan counts
+     * @description The organization’s scans over a range of UTC days (at most 400; default the last 30), summed per one dimension. Counts are written every 5 seconds; no client address, User-Agent, lot or serial is ever stored.
+     */
+    get: operations['getScans']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
 }
 export type webhooks = Record<string, never>
 export interface components {
@@ -606,6 +626,20 @@ export interface components {
       name: string | null
       /** Format: date-time */
       updatedAt: string
+    }
+    ScanReport: {
+      /** Format: date */
+      from: string
+      /** Format: date */
+      to: string
+      groupBy: string
+      total: number
+      /** @description By day in day order; otherwise the largest count first. */
+      groups: {
+        /** @description The day, GTIN, link type…; an empty string for none (a linkset has no link type). */
+        key: string
+        count: number
+      }[]
     }
   }
   responses: never
@@ -2782,6 +2816,136 @@ export interface operations {
         }
       }
       /** @description The token lacks `read:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  getScans: {
+    parameters: {
+      query?: {
+        /** @description First day, YYYY-MM-DD. */
+        from?: string
+        /** @description Last day, YYYY-MM-DD (default today). */
+        to?: string
+        /** @description The dimension to sum per (default `day`). */
+        groupBy?: 'day' | 'gtin' | 'linkType' | 'language' | 'host' | 'device' | 'outcome'
+        /** @description Only this product’s scans. */
+        gtin?: string
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The counts. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['ScanReport']
+          'application/json': components['schemas']['ScanReport']
+        }
+      }
+      /** @description A query parameter is invalid; `path` names it. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `read:scans`, or the subscription no longer covers API clients. */
       403: {
         headers: {
           [name: string]: unknown

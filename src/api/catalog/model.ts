@@ -89,3 +89,25 @@ export const ImportReport = Type.Object(
   },
   { additionalProperties: false },
 )
+
+export const ScanReport = Type.Object(
+  {
+    from: Type.String({ format: 'date' }),
+    to: Type.String({ format: 'date' }),
+    groupBy: Type.String(),
+    total: Type.Integer({ minimum: 0 }),
+    groups: Type.Array(
+      Type.Object(
+        {
+          key: Type.String({
+            description: 'The day, GTIN, link type…; an empty string for none (a linkset has no link type).',
+          }),
+          count: Type.Integer({ minimum: 0 }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'By day in day order; otherwise the largest count first.' },
+    ),
+  },
+  { additionalProperties: false },
+)

@@ -262,3 +262,54 @@ export function catalogPaths() {
     },
   }
 }
+
+/** `GET /scans` (DESIGN §9). */
+export function scanPaths() {
+  return {
+    '/scans': {
+      get: {
+        ...operation(
+          'scans',
+          'read:scans',
+          'Scan counts',
+          'getScans',
+          'The organization’s scans over a range of UTC days (at most 400; default the last 30), summed per one dimension. Counts are written every 5 seconds; no client address, User-Agent, lot or serial is ever stored.',
+        ),
+        parameters: [
+          {
+            name: 'from',
+            in: 'query',
+            description: 'First day, YYYY-MM-DD.',
+            schema: { type: 'string', format: 'date' },
+          },
+          {
+            name: 'to',
+            in: 'query',
+            description: 'Last day, YYYY-MM-DD (default today).',
+            schema: { type: 'string', format: 'date' },
+          },
+          {
+            name: 'groupBy',
+            in: 'query',
+            description: 'The dimension to sum per (default `day`).',
+            schema: {
+              type: 'string',
+              enum: ['day', 'gtin', 'linkType', 'language', 'host', 'device', 'outcome'],
+            },
+          },
+          {
+            name: 'gtin',
+            in: 'query',
+            description: 'Only this product’s scans.',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': { description: 'The counts.', content: jsonContent('ScanReport') },
+          '400': envelopeResponse('badRequest', 'A query parameter is invalid; `path` names it.'),
+          ...common('read:scans', false),
+        },
+      },
+    },
+  }
+}

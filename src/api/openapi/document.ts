@@ -11,6 +11,7 @@ import {
   ProductBody,
   ProductPage,
   ProductSummary,
+  ScanReport,
 } from '../catalog/model.ts'
 import {
   BatchCodeDefinition,
@@ -25,7 +26,7 @@ import {
   RenderDefinition,
 } from '../codes/model.ts'
 import { authPaths } from './auth-paths.ts'
-import { catalogPaths } from './catalog-paths.ts'
+import { catalogPaths, scanPaths } from './catalog-paths.ts'
 import { codePaths } from './code-paths.ts'
 import {
   AccessToken,
@@ -80,6 +81,7 @@ function schemas(): Record<string, Record<string, unknown>> {
     ProductBody,
     ProductPage,
     ProductSummary,
+    ScanReport,
   }
   return Object.fromEntries(Object.entries(named).map(([name, s]) => [name, plain(s)]))
 }
@@ -112,7 +114,7 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       { name: 'auth', description: 'Access tokens (OAuth 2.0 client credentials) and token signing keys.' },
     ],
     security: [{ oauth2: ['write:codes'] }],
-    paths: { ...authPaths(), ...codePaths(), ...catalogPaths() },
+    paths: { ...authPaths(), ...codePaths(), ...catalogPaths(), ...scanPaths() },
     components: {
       schemas: schemas(),
       headers: {

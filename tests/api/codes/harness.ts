@@ -6,6 +6,7 @@ import { catalogFeature } from '../../../src/api/catalog/index.ts'
 import { codesFeature } from '../../../src/api/codes/index.ts'
 import { VND_JSON } from '../../../src/api/media.ts'
 import { openapiFeature } from '../../../src/api/openapi/index.ts'
+import { scansFeature } from '../../../src/api/scans/routes.ts'
 import { type AuthService, createAuthService } from '../../../src/auth/service.ts'
 import { createClient } from '../../../src/db/api-clients.ts'
 import { CLI_ACTOR } from '../../../src/db/audit.ts'
@@ -53,6 +54,7 @@ export async function openCodeApi(options: { render?: CodeRenderer } = {}): Prom
     authFeature({ ...deps, auth }),
     codesFeature({ auth, ...options }),
     catalogFeature({ auth, database }),
+    scansFeature({ auth, database, clock: deps.clock }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
   ])
   const token = await fetchToken(app, client.clientId, client.clientSecret)

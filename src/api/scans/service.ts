@@ -1,0 +1,86 @@
+/** `GET /scans` (DESIGN §9): an organization's scan counts over a range of UTC days, summed per one dimension. */
+import type { Db } from '../../db/database.ts'
+import { SCAN_GROUPS, type ScanGroup, scanReport } from '../../db/scans.ts'
+import { normaliseGtin } from '../../gs1/gtin.ts'
+import { issue } from '../../gs1/issue.ts'
+
+/** The longest range a report covers, in days: the retention's default. */
+export const MAX_RANGE_DAYS = 400
+/** The range without `from`/`to`: the last 30 days, today included. */
+export const DEFAULT_RANGE_DAYS = 30
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+export interface ScanQueryParams {
+  readonly from?: string | undefined
+  readonly to?: string | undefined
+  readonly groupBy?: string | undefined
+  readonly gtin?: string | undefined
+}
+
+export type ScansOutcome =
+  | {
+      ok: true
+      body: {
+        from: string
+        to: string
+        groupBy: ScanGroup
+        total: number
+        groups: { key: string; count: number }[]
+      }
+    }
+  | { ok: false; errors: ReturnType<typeof issue>[] }
+
+/** A real calendar day (`2026-02-30` is none), as its UTC midnight in ms, or null. */
+function dayTime(text: string): number | null {
+  if (!DAY.test(text)) return null
+  const t = Date.parse(`${text}T00:00:00Z`)
+  return Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== text ? null : t
+}
+
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10)
+
+export async function scans(
+  db: Db,
+  organizationId: string,
+  params: ScanQueryParams,
+  now: number,
+): Promise<ScansOutcome> {
+  const errors: ReturnType<typeof issue>[] = []
+  const groupBy = (params.groupBy ?? 'day') as ScanGroup
+  if (!Object.hasOwn(SCAN_GROUPS, groupBy)) {
+    errors.push(
+      issue(
+        'Validation.Invalid.groupBy',
+        'groupBy',
+        `groupBy must be one of ${Object.keys(SCAN_GROUPS).join(', ')}`,
+      ),
+    )
+  }
+  const today = Date.parse(`${isoDay(now)}T00:00:00Z`)
+  const to = params.to === undefined ? today : dayTime(params.to)
+  const from =
+    params.from === undefined && to !== null
+      ? to - (DEFAULT_RANGE_DAYS - 1) * 86_400_000
+      : dayTime(params.from ?? '')
+  if (to === null) errors.push(issue('Validation.Invalid.to', 'to', 'to must be a day as YYYY-MM-DD'))
+  if (from === null) errors.push(issue('Validation.Invalid.from', 'from', 'from must be a day as YYYY-MM-DD'))
+  if (from !== null && to !== null && from > to)
+    errors.push(issue('Validation.Range.from', 'from', 'from must not be after to'))
+  if (from !== null && to !== null && to - from >= MAX_RANGE_DAYS * 86_400_000) {
+    errors.push(issue('Validation.Range.to', 'to', `a report covers at most ${MAX_RANGE_DAYS} days`))
+  }
+  const gtin = params.gtin === undefined ? undefined : normaliseGtin(params.gtin)
+  if (gtin === null)
+    errors.push(issue('Validation.Invalid.gtin', 'gtin', 'gtin must be a GTIN of 8, 12, 13 or 14 digits'))
+  if (errors.length > 0 || from === null || to === null) return { ok: false, errors }
+  const groups = await scanReport(db, {
+    organizationId,
+    from: isoDay(from),
+    to: isoDay(to),
+    groupBy,
+    ...(typeof gtin === 'string' ? { gtin } : {}),
+  })
+  const total = groups.reduce((n, g) => n + g.count, 0)
+  return { ok: true, body: { from: isoDay(from), to: isoDay(to), groupBy, total, groups } }
+}
