@@ -13,9 +13,22 @@ let token = ''
 
 beforeAll(async () => {
   api = await openCodeApi()
-  await createOrganization(api.database.db, { slug: 'globex', name: 'Globex', plan: 'pro', subscriptionStatus: 'active' })
-  const orgs = Object.fromEntries((await api.database.db.select().from(organizations)).map((o) => [o.slug, o.id]))
-  const client = await createClient(api.database.db, { organizationSlug: 'acme', name: 'bi', scopes: ['read:scans'], clock: api.clock, actor: CLI_ACTOR })
+  await createOrganization(api.database.db, {
+    slug: 'globex',
+    name: 'Globex',
+    plan: 'pro',
+    subscriptionStatus: 'active',
+  })
+  const orgs = Object.fromEntries(
+    (await api.database.db.select().from(organizations)).map((o) => [o.slug, o.id]),
+  )
+  const client = await createClient(api.database.db, {
+    organizationSlug: 'acme',
+    name: 'bi',
+    scopes: ['read:scans'],
+    clock: api.clock,
+    actor: CLI_ACTOR,
+  })
   if (!client.ok) throw new Error(client.message)
   token = await fetchToken(api.app, client.clientId, client.clientSecret)
   const row = (o: Partial<ScanCountRow>): ScanCountRow => ({
@@ -66,9 +79,9 @@ describe('GET /scans', () => {
       { key: 'en', count: 5 },
       { key: 'de', count: 2 },
     ])
-    expect((await (await get('?from=2026-11-21&to=2026-11-21&groupBy=device&gtin=4000000000006')).json()).groups).toEqual([
-      { key: 'desktop', count: 1 },
-    ])
+    expect(
+      (await (await get('?from=2026-11-21&to=2026-11-21&groupBy=device&gtin=4000000000006')).json()).groups,
+    ).toEqual([{ key: 'desktop', count: 1 }])
   })
 
   test('without a range: the last 30 days up to today', async () => {
@@ -87,7 +100,11 @@ describe('GET /scans', () => {
       ['?gtin=123', 'gtin'],
     ]) {
       const r = await get(query as string)
-      expect({ query, status: r.status, path: (await r.json()).errors[0].path }).toEqual({ query, status: 400, path })
+      expect({ query, status: r.status, path: (await r.json()).errors[0].path }).toEqual({
+        query,
+        status: 400,
+        path,
+      })
     }
     expect((await get('', api.token)).status).toBe(403)
   })
