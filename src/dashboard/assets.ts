@@ -47,6 +47,12 @@ form.stack{display:grid;gap:1rem;max-width:30rem}
 form.stack.wide{max-width:48rem}
 .filters{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:end;margin:1rem 0}
 .filters>div{min-width:12rem}
+.chart{margin:0 0 1.5rem}
+.chart svg{width:100%;height:12rem;display:block}
+.chart .bar{fill:var(--accent)}
+.chart .axis{stroke:var(--line);stroke-width:1}
+.chart .axis-label{fill:var(--muted);font-size:12px}
+.chart figcaption{color:var(--muted);font-size:.9rem;margin:.25rem 0}
 img.symbol{background:#fff;padding:.5rem;border:1px solid var(--line);border-radius:.35rem;display:block;margin:.5rem 0}
 .inline-form{display:inline-flex;flex-wrap:wrap;gap:.5rem;align-items:end;margin:0}
 label{display:block;font-weight:600;margin-bottom:.3rem}

@@ -3,7 +3,7 @@
  * filters and cursor paging. Writes go through the catalog import, so a product has one set of rules however it comes.
  */
 import { createHash } from 'node:crypto'
-import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { CatalogScope } from '../catalog/validate-scope.ts'
 import { normaliseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
@@ -283,4 +283,22 @@ export async function findOrganizationScope(
     plan: row.plan,
     subscriptionStatus: row.subscriptionStatus,
   }
+}
+
+/** The names (in their default language) of the organization's products with these GTINs. */
+export async function productNamesOf(
+  db: Db,
+  organizationId: string,
+  gtins: readonly string[],
+): Promise<Map<string, string>> {
+  if (gtins.length === 0) return new Map()
+  const rows = await db
+    .select({
+      gtin: products.gtin,
+      name: sql<string | null>`(select ${productNames.name} from ${productNames}
+        where ${productNames.productId} = ${products.id} and ${productNames.language} = ${products.defaultLanguage})`,
+    })
+    .from(products)
+    .where(and(inArray(products.gtin, [...gtins]), inOrganization(organizationId)))
+  return new Map(rows.flatMap((r) => (r.name === null ? [] : [[r.gtin, r.name]])))
 }

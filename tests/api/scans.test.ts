@@ -33,7 +33,7 @@ beforeAll(async () => {
   token = await fetchToken(api.app, client.clientId, client.clientSecret)
   const row = (o: Partial<ScanCountRow>): ScanCountRow => ({
     day: '2026-11-20',
-    organizationId: orgs.acme,
+    organizationId: orgs.acme as string,
     gtin: '09506000134352',
     hostKind: 'resolver',
     outcome: 'redirect',

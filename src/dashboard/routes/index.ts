@@ -11,6 +11,7 @@ import { CODE_ROUTES } from './codes.ts'
 import { MEMBER_ROUTES } from './members.ts'
 import { OVERVIEW_ROUTES } from './overview.ts'
 import { PRODUCT_ROUTES } from './products.ts'
+import { SCAN_ROUTES } from './scans.ts'
 
 export const DASHBOARD_ROUTES: readonly RouteDefinition<Access>[] = [
   ...AUTH_ROUTES,
@@ -19,6 +20,7 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition<Access>[] = [
   ...PRODUCT_ROUTES,
   ...CATALOG_ROUTES,
   ...CODE_ROUTES,
+  ...SCAN_ROUTES,
   ...CLIENT_ROUTES,
   ...MEMBER_ROUTES,
   ...BRAND_ROUTES,

@@ -1,9 +1,11 @@
 /** The Overview of an organization: plan and status, what it holds, who is in it. */
+import { scans } from '../../api/scans/service.ts'
 import { organizationCounts } from '../../db/overview.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
 import { overviewPage } from '../views/overview.ts'
+import { everyDay } from '../views/scan-chart.ts'
 
 export const OVERVIEW_ROUTES: readonly RouteDefinition<Access>[] = [
   {
@@ -16,5 +18,7 @@ export const OVERVIEW_ROUTES: readonly RouteDefinition<Access>[] = [
 async function overview(ctx: OrgContext): Promise<Response> {
   const counts = await organizationCounts(ctx.deps.database.db, ctx.membership.organization.id)
   const joined = ctx.query.get('done') === 'joined'
-  return pageAnswer(ctx.https, overviewPage(ctx, { counts, joined }))
+  const recent = await scans(ctx.deps.database.db, ctx.membership.organization.id, {}, ctx.now)
+  const scanDays = recent.ok ? everyDay(recent.body.from, recent.body.to, recent.body.groups) : null
+  return pageAnswer(ctx.https, overviewPage(ctx, { counts, joined, scanDays }))
 }

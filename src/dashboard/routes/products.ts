@@ -1,4 +1,6 @@
 /** Products of an organization: the list, a product's page with its scan preview, the editor, delete. */
+
+import { scans } from '../../api/scans/service.ts'
 import { brandRefs } from '../../db/brands.ts'
 import {
   deleteProduct,
@@ -16,6 +18,7 @@ import { scanPreview } from '../scan-preview.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
 import { deleteProductPage, type EditorState, productPage } from '../views/product-editor.ts'
 import { type ProductQuery, productsPage } from '../views/products.ts'
+import { everyDay } from '../views/scan-chart.ts'
 import { userActor } from './clients.ts'
 
 const viewer = { access: 'org', role: 'viewer', section: 'products' } as const
@@ -114,7 +117,14 @@ async function show(ctx: OrgContext): Promise<Response> {
   })
   const brand = state.brands.find((b) => b.slug === stored.product.brand)
   const preview = brand === undefined ? null : await scanPreview(stored.product, brand, ctx.deps.config)
-  return pageAnswer(ctx.https, productPage(ctx, { ...state, preview }))
+  const recent = await scans(
+    ctx.deps.database.db,
+    ctx.membership.organization.id,
+    { gtin: stored.product.gtin },
+    ctx.now,
+  )
+  const scanDays = recent.ok ? everyDay(recent.body.from, recent.body.to, recent.body.groups) : null
+  return pageAnswer(ctx.https, productPage(ctx, { ...state, preview, scanDays }))
 }
 
 function noticeOf(ctx: OrgContext): EditorState['notice'] {

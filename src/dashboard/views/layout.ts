@@ -18,6 +18,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'overview', label: 'Overview', path: '' },
   { id: 'products', label: 'Products', path: '/products' },
   { id: 'codes', label: 'Codes', path: '/codes' },
+  { id: 'scans', label: 'Scans', path: '/scans' },
   { id: 'clients', label: 'API clients', path: '/clients' },
   { id: 'members', label: 'Members', path: '/members' },
   { id: 'brands', label: 'Brands', path: '/brands' },

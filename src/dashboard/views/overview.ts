@@ -6,10 +6,15 @@ import { html, type SafeHtml } from '../html.ts'
 import { planName, statusName } from './format.ts'
 import { notice } from './forms.ts'
 import { orgPage } from './layout.ts'
+import { type DayCount, dayChart } from './scan-chart.ts'
 
 export function overviewPage(
   ctx: OrgContext,
-  o: { readonly counts: OrganizationCounts | null; readonly joined: boolean },
+  o: {
+    readonly counts: OrganizationCounts | null
+    readonly joined: boolean
+    readonly scanDays: readonly DayCount[] | null
+  },
 ): SafeHtml {
   const org = ctx.membership.organization
   const c = o.counts
@@ -37,6 +42,7 @@ ${card('Active API clients', c.activeClients, orgPath(org.slug, '/clients'))}
 ${card('Blocked API clients', c.blockedClients, orgPath(org.slug, '/clients'))}
 ${card('Members', c.members, orgPath(org.slug, '/members'))}
 </ul>`
-}`,
+}
+${o.scanDays ? html`<h2>Scans of the last 30 days</h2>${dayChart(o.scanDays, 'Scans per day')}<p><a href="${orgPath(org.slug, '/scans')}">All about scans</a></p>` : null}`,
   )
 }

@@ -8,6 +8,7 @@ import type { PageForm, ProductForm } from '../product-form.ts'
 import type { ScanPreview } from '../scan-preview.ts'
 import { csrfField, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
+import { type DayCount, dayChart } from './scan-chart.ts'
 
 export interface EditorState {
   readonly form: ProductForm
@@ -21,6 +22,8 @@ export interface EditorState {
   readonly preview?: ScanPreview | null
   /** The stored product's name, for the heading (null: new product). */
   readonly title: string | null
+  /** Its scans of the last 30 days, per day (a stored product). */
+  readonly scanDays?: readonly DayCount[] | null
 }
 
 export function productPage(ctx: OrgContext, state: EditorState): SafeHtml {
@@ -36,6 +39,7 @@ export function productPage(ctx: OrgContext, state: EditorState): SafeHtml {
     html`<p><a href="${orgPath(slug, '/products')}">Products</a></p><h1>${heading}</h1>${
       isNew ? null : html`<p class="muted">GTIN <code>${state.form.gtin}</code></p>`
     }${state.notice ? notice(state.notice.kind, state.notice.text) : null}${errorSummary(state.errors, fieldErrors)}
+${state.scanDays ? html`<h2>Scans</h2>${dayChart(state.scanDays, 'Scans of the last 30 days')}` : null}
 ${state.preview ? previewSection(state.preview) : null}
 ${
   isNew

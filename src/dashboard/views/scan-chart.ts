@@ -1,0 +1,48 @@
+/**
+ * Scans per day as an inline SVG bar chart (no script, styled by the dashboard's stylesheet), with the same numbers
+ * in a table for screen readers and for anyone who wants the figures.
+ */
+import { html, type SafeHtml } from '../html.ts'
+
+export interface DayCount {
+  readonly day: string
+  readonly count: number
+}
+
+/** Every day from `from` to `to` (inclusive, `YYYY-MM-DD`), with 0 where nothing was counted. */
+export function everyDay(
+  from: string,
+  to: string,
+  counts: readonly { key: string; count: number }[],
+): DayCount[] {
+  const byDay = new Map(counts.map((c) => [c.key, c.count]))
+  const out: DayCount[] = []
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10)
+    out.push({ day, count: byDay.get(day) ?? 0 })
+  }
+  return out
+}
+
+const WIDTH = 720
+const HEIGHT = 160
+const AXIS = 18
+
+export function dayChart(days: readonly DayCount[], label: string): SafeHtml {
+  const max = Math.max(1, ...days.map((d) => d.count))
+  const slot = WIDTH / Math.max(1, days.length)
+  const bar = Math.max(1, slot * 0.75)
+  const total = days.reduce((n, d) => n + d.count, 0)
+  const first = days[0]?.day ?? ''
+  const last = days.at(-1)?.day ?? ''
+  return html`<figure class="chart"><svg viewBox="0 0 ${WIDTH} ${HEIGHT + AXIS}" role="img" aria-labelledby="chart-title" preserveAspectRatio="none"><title id="chart-title">${label}: ${total.toLocaleString('en-GB')} scans from ${first} to ${last}</title>${days.map(
+    (d, i) => {
+      const h = (d.count / max) * HEIGHT
+      return html`<rect class="bar" x="${(i * slot + (slot - bar) / 2).toFixed(1)}" y="${(HEIGHT - h).toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${d.day}: ${d.count}</title></rect>`
+    },
+  )}<line class="axis" x1="0" y1="${HEIGHT}" x2="${WIDTH}" y2="${HEIGHT}"></line><text class="axis-label" x="0" y="${HEIGHT + 14}">${first}</text><text class="axis-label" x="${WIDTH}" y="${HEIGHT + 14}" text-anchor="end">${last}</text></svg>
+<figcaption>${label}: ${total.toLocaleString('en-GB')} scans; the busiest day had ${max === 1 && total === 0 ? 0 : max.toLocaleString('en-GB')}.</figcaption>
+<details><summary>The figures per day</summary><div class="table-wrap"><table><thead><tr><th scope="col">Day</th><th scope="col" class="num">Scans</th></tr></thead><tbody>${days.map(
+    (d) => html`<tr><td>${d.day}</td><td class="num">${d.count.toLocaleString('en-GB')}</td></tr>`,
+  )}</tbody></table></div></details></figure>`
+}

@@ -1,0 +1,109 @@
+/** The Scans page: range, scans per day, top products, breakdowns, CSV downloads. */
+import type { Issue } from '../../gs1/issue.ts'
+import { type OrgContext, orgPath } from '../context.ts'
+import { html, type SafeHtml } from '../html.ts'
+import { field, notice } from './forms.ts'
+import { orgPage } from './layout.ts'
+import { dayChart, everyDay } from './scan-chart.ts'
+
+export interface Breakdown {
+  readonly groupBy: string
+  readonly groups: readonly { key: string; count: number }[]
+}
+
+const TITLES: Readonly<Record<string, string>> = {
+  language: 'By language served',
+  device: 'By device',
+  host: 'By host scanned',
+  outcome: 'By answer',
+  linkType: 'By link type',
+}
+
+const COLUMNS: Readonly<Record<string, string>> = {
+  language: 'Language',
+  device: 'Device',
+  host: 'Host',
+  outcome: 'Answer',
+  linkType: 'Link type',
+}
+
+const KEYS: Readonly<Record<string, string>> = {
+  resolver: 'resolver host',
+  short: 'short host',
+  custom: 'custom domain',
+  redirect: 'redirect to a page',
+  linkset: 'linkset',
+  not_found: 'not found',
+  invalid: 'invalid link',
+  mobile: 'phone or tablet',
+  desktop: 'computer',
+  bot: 'bot',
+  other: 'other',
+}
+
+export function scansPage(
+  ctx: OrgContext,
+  o: {
+    readonly params: { from?: string | undefined; to?: string | undefined; gtin?: string | undefined }
+    readonly errors?: readonly Issue[]
+    readonly report?: {
+      from: string
+      to: string
+      total: number
+      groups: readonly { key: string; count: number }[]
+    }
+    readonly top?: readonly { key: string; count: number; name: string | null }[]
+    readonly breakdowns?: readonly Breakdown[]
+  },
+): SafeHtml {
+  const slug = ctx.membership.organization.slug
+  const r = o.report
+  const range =
+    r === undefined
+      ? ''
+      : `from=${r.from}&to=${r.to}${o.params.gtin ? `&gtin=${encodeURIComponent(o.params.gtin)}` : ''}`
+  return orgPage(
+    ctx,
+    'scans',
+    'Scans',
+    html`<h1>Scans</h1><p class="muted">Every scan of your products on the resolver, counted per UTC day (written every few seconds). No address, device identifier, lot or serial is kept.</p>
+<form method="get" action="${orgPath(slug, '/scans')}" class="filters">${field({ name: 'from', label: 'From', type: 'date', value: r?.from ?? o.params.from ?? '' })}${field({ name: 'to', label: 'To', type: 'date', value: r?.to ?? o.params.to ?? '' })}${field({ name: 'gtin', label: 'Only GTIN', value: o.params.gtin ?? '' })}<div><button type="submit" class="secondary">Show</button></div></form>
+${o.errors ? notice('bad', html`<ul>${o.errors.map((e) => html`<li>${e.message}</li>`)}</ul>`) : null}
+${
+  r === undefined
+    ? null
+    : html`${dayChart(everyDay(r.from, r.to, r.groups), 'Scans per day')}
+<p class="actions"><a class="button secondary" href="${orgPath(slug, `/scans.csv?${range}&groupBy=day`)}">Download CSV (per day)</a><a class="button secondary" href="${orgPath(slug, `/scans.csv?${range}&groupBy=gtin`)}">Download CSV (per product)</a></p>
+<h2>Top products</h2>${topTable(ctx, o.top ?? [], r.total)}
+${(o.breakdowns ?? []).map((b) => breakdownTable(b, r.total))}`
+}`,
+  )
+}
+
+function topTable(
+  ctx: OrgContext,
+  top: readonly { key: string; count: number; name: string | null }[],
+  total: number,
+): SafeHtml {
+  if (top.length === 0) return html`<p>No scans in this range.</p>`
+  return html`<div class="table-wrap"><table><thead><tr><th scope="col">Product</th><th scope="col" class="num">Scans</th><th scope="col">Share</th></tr></thead><tbody>${top.map(
+    (t) =>
+      html`<tr><td><a href="${orgPath(ctx.membership.organization.slug, `/products/${t.key}`)}">${t.name ?? t.key}</a><br><span class="hint"><code>${t.key}</code></span></td><td class="num">${t.count.toLocaleString('en-GB')}</td><td>${share(t.count, total)}</td></tr>`,
+  )}</tbody></table></div>`
+}
+
+function breakdownTable(b: Breakdown, total: number): SafeHtml {
+  return html`<h2>${TITLES[b.groupBy] ?? b.groupBy}</h2>${
+    b.groups.length === 0
+      ? html`<p>None.</p>`
+      : html`<div class="table-wrap"><table><thead><tr><th scope="col">${COLUMNS[b.groupBy] ?? b.groupBy}</th><th scope="col" class="num">Scans</th><th scope="col">Share</th></tr></thead><tbody>${b.groups.map(
+          (g) =>
+            html`<tr><td>${g.key === '' ? html`<span class="muted">none</span>` : (KEYS[g.key] ?? g.key)}</td><td class="num">${g.count.toLocaleString('en-GB')}</td><td>${share(g.count, total)}</td></tr>`,
+        )}</tbody></table></div>`
+  }`
+}
+
+function share(count: number, total: number): SafeHtml {
+  const percent = total === 0 ? 0 : Math.round((count / total) * 100)
+  return html`<meter min="0" max="100" value="${percent}" aria-label="${percent}%"></meter> ${percent}%`
+}

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { csvCell } from '../../src/dashboard/routes/scans.ts'
+import { importCatalog } from '../../src/db/catalog-import.ts'
+import { addScanCounts, type ScanCountRow } from '../../src/db/scans.ts'
+import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
+import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
+
+let h: Harness
+const GTIN = '09506000134352'
+
+beforeAll(async () => {
+  h = await openHarness()
+  const imported = await importCatalog(h.database.db, {
+    products: [
+      {
+        gtin: GTIN,
+        brand: 'acme-oats',
+        slug: 'oat-drink',
+        defaultLanguage: 'en',
+        languages: ['en'],
+        names: { en: 'Oat drink' },
+        pages: [{ name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Info' } }],
+      },
+    ],
+  })
+  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+  const row = (o: Partial<ScanCountRow>): ScanCountRow => ({
+    day: '2026-11-23',
+    organizationId: h.orgIds.acme as string,
+    gtin: GTIN,
+    hostKind: 'resolver',
+    outcome: 'redirect',
+    linkType: 'gs1:pip',
+    language: 'en',
+    device: 'mobile',
+    count: 1,
+    withLot: 0,
+    withSerial: 0,
+    withExpiry: 0,
+    compressed: 0,
+    ...o,
+  })
+  await addScanCounts(h.database.db, [
+    row({ count: 30 }),
+    row({ day: '2026-11-24', device: 'desktop', count: 10, language: 'de' }),
+    row({ day: '2026-11-24', outcome: 'linkset', linkType: '', count: 2 }),
+  ])
+}, DATABASE_HOOK_TIMEOUT_MS)
+afterAll(async () => {
+  await h?.close()
+}, DATABASE_HOOK_TIMEOUT_MS)
+
+describe('Scans page', () => {
+  test('shows the days as a chart with a table, the top products by name, and the breakdowns with shares', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const page = await viewer.get('/orgs/acme/scans')
+    expect(page.status).toBe(200)
+    const body = await page.text()
+    expect(body).toContain('<svg viewBox="0 0 720 178" role="img"')
+    const text = textOf(body)
+    expect(text).toContain('Scans per day: 42 scans from 2026-10-26 to 2026-11-24')
+    expect(text).toContain('2026-11-23 30')
+    expect(text).toContain(`Oat drink ${GTIN} 42 100%`)
+    expect(text).toContain('By device Device Scans Share phone or tablet 32 76%')
+    expect(text).toContain('By link type Link type Scans Share gs1:pip 40 95%')
+    expect(text).toContain('none 2')
+  })
+
+  test('the CSV per product and per day; a bad range is explained', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const csv = await viewer.get('/orgs/acme/scans.csv?from=2026-11-01&to=2026-11-30&groupBy=gtin')
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(csv.headers.get('content-disposition')).toBe(
+      'attachment; filename="acme-scans-gtin-2026-11-01-2026-11-30.csv"',
+    )
+    expect(await csv.text()).toBe(`gtin,scans\r\n${GTIN},42\r\n`)
+    const bad = await viewer.get('/orgs/acme/scans?from=2026-13-01')
+    expect(bad.status).toBe(400)
+    expect(textOf(await bad.text())).toContain('from must be a day as YYYY-MM-DD')
+  })
+
+  test('CSV cells are quoted and never start a formula', () => {
+    expect(csvCell('plain')).toBe('plain')
+    expect(csvCell('a,b')).toBe('"a,b"')
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""')
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`)
+  })
+
+  test('a product page and the Overview show their scans of the last 30 days', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    expect(textOf(await (await viewer.get(`/orgs/acme/products/${GTIN}`)).text())).toContain(
+      'Scans of the last 30 days: 42 scans',
+    )
+    expect(textOf(await (await viewer.get('/orgs/acme')).text())).toContain('Scans per day: 42 scans')
+  })
+})
