@@ -1,0 +1,21 @@
+/** A coarse device class from a `User-Agent` (DESIGN §9): only the class leaves this function, never the header. */
+import type { DeviceClass } from './scan-event.ts'
+
+// Crawlers, link previewers, monitors and HTTP libraries name themselves; checked first (some claim "Mobile").
+const BOT =
+  /bot\b|crawl|spider|slurp|preview|facebookexternalhit|embedly|monitor|uptime|curl\/|wget|python-|go-http|java\/|okhttp|axios|node-fetch|headless|lighthouse/i
+// Phones and tablets (a scanner app's web view included).
+const MOBILE = /mobile|android|iphone|ipad|ipod|windows phone|kaios|silk\//i
+const DESKTOP = /windows nt|macintosh|x11|cros|linux x86_64/i
+
+/** Longest header read: real ones are a few hundred characters, and the patterns need only the start. */
+const MAX_READ = 512
+
+export function deviceClass(userAgent: string | null): DeviceClass {
+  if (userAgent === null || userAgent === '') return 'other'
+  const ua = userAgent.length > MAX_READ ? userAgent.slice(0, MAX_READ) : userAgent
+  if (BOT.test(ua)) return 'bot'
+  if (MOBILE.test(ua)) return 'mobile'
+  if (DESKTOP.test(ua)) return 'desktop'
+  return 'other'
+}
