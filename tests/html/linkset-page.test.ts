@@ -25,7 +25,7 @@ describe('renderLinksetPage', () => {
   const html = renderLinksetPage({ language: 'fr', entry, descriptionLanguage: 'fr', jsonLd })
 
   test('uses the interface language and marks the product name with its own language', () => {
-    expect(html).toStartWith('<!doctype html><html lang="fr">')
+    expect(html).toStartWith('<!doctype html><html lang="fr" dir="ltr">')
     expect(html).toContain('<h1 lang="fr">Riz &lt;risotto&gt; &amp; co</h1>')
     expect(html).toContain('Identifiant: <code>https://id.example/01/09506000134352</code>')
   })
