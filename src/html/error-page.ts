@@ -1,6 +1,6 @@
 /** The HTML error page of the resolver and the product pages, in the scanner's language where we have it (DESIGN §6 error pages). */
-import { escapeHtml, renderLayout } from './layout.ts'
-import { type ErrorText, messages, type UiLanguage } from './messages.ts'
+import { documentTitle, escapeHtml, renderLayout } from './layout.ts'
+import { type ErrorText, type Messages, messages, type UiLanguage } from './messages.ts'
 
 export interface ErrorPageOptions {
   readonly status: number
@@ -11,12 +11,22 @@ export interface ErrorPageOptions {
   readonly text?: ErrorText
 }
 
+/** The status's own title and message, or the generic ones. */
+function statusText(m: Messages, status: number): ErrorText {
+  return status === 400 || status === 404 || status === 405 || status === 500 ? m.errors[status] : m.error
+}
+
 /** A complete HTML document for a resolver error; it never echoes request input. */
 export function renderErrorPage(options: ErrorPageOptions): string {
   const m = messages(options.language)
-  const text = options.text ?? m.errors[options.status] ?? m.error
+  const text = options.text ?? statusText(m, options.status)
   const main =
     `<h1>${escapeHtml(text.title)}</h1><p>${escapeHtml(text.message)}</p>` +
     `<p class="muted"><code>${options.status} ${escapeHtml(options.error)}</code></p>`
-  return renderLayout({ lang: options.language, title: text.title, banner: m.banner, main })
+  return renderLayout({
+    lang: options.language,
+    title: documentTitle([text.title, m.banner]),
+    banner: m.banner,
+    main,
+  })
 }

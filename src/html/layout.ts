@@ -52,9 +52,31 @@ export interface LayoutOptions {
 /** Languages written right to left (primary subtags). */
 const RTL = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ps', 'sd', 'ug', 'ur', 'yi'])
 
-/** ` dir="rtl"` for a right-to-left language, else nothing (left to right is the default). */
+/** The writing direction of a language. */
+export function textDirection(lang: string): 'ltr' | 'rtl' {
+  return RTL.has(lang.split('-')[0]?.toLowerCase() ?? '') ? 'rtl' : 'ltr'
+}
+
+/** ` dir="ltr"` or ` dir="rtl"`: every document states its direction, as it states its language. */
 export function dirAttr(lang: string): string {
-  return RTL.has(lang.split('-')[0]?.toLowerCase() ?? '') ? ' dir="rtl"' : ''
+  return ` dir="${textDirection(lang)}"`
+}
+
+/** ` lang="…"` for text in `lang` inside text in `within`, with `dir` when the direction changes too. */
+export function langAttr(lang: string, within: string): string {
+  const dir = textDirection(lang) === textDirection(within) ? '' : dirAttr(lang)
+  return ` lang="${escapeHtml(lang)}"${dir}`
+}
+
+/** Separates the parts of a document title. */
+export const TITLE_SEPARATOR = ' – '
+
+/**
+ * A document title, most specific part first (product, page, brand or service) so that tabs, bookmarks and
+ * search results show the product; empty parts are left out.
+ */
+export function documentTitle(parts: readonly string[]): string {
+  return parts.filter((part) => part !== '').join(TITLE_SEPARATOR)
 }
 
 /** A complete HTML document with `header`, `main` and `footer` landmarks that works without JavaScript. */

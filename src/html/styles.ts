@@ -39,6 +39,7 @@ dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .cards a:hover{border-color:var(--accent)}
 .cards [aria-current]{color:var(--fg);font-weight:600;border-color:var(--fg)}
 .cards .muted{font-size:.9rem}
+.badge{display:inline-block;margin-left:.25rem;padding:0 .5rem;border:1px solid var(--line);border-radius:1rem;background:var(--panel);color:var(--fg);font-size:.8rem;font-weight:600;white-space:nowrap}
 `
   .trim()
   .replace(/\n/g, '')
@@ -46,4 +47,4 @@ dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 /**
  * `'sha256-…'` of STYLE, the only style the CSP allows. A test recomputes it: change both together.
  */
-export const STYLE_HASH = "'sha256-FPfacLpT+MyEVdJmVqlPVBTL4ZlN/CasNA5ivBN+r1g='"
+export const STYLE_HASH = "'sha256-ns/nK2TVXD8FYh2Oyv39aa46BF0ZXTaDALvhdbY79sc='"

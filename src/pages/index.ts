@@ -1,7 +1,7 @@
 /** The product pages as a pure Web-Fetch handler: `/{locale}/{brand}/{product}/{page}` on {resolver_url} and custom domains. */
 
 import { renderErrorPage } from '../html/error-page.ts'
-import { uiLanguage } from '../html/messages.ts'
+import { messages, uiLanguage } from '../html/messages.ts'
 import type { Catalog, CatalogProduct } from '../resolver/catalog.ts'
 import { compileConfig, type ResolverConfig } from '../resolver/config.ts'
 import { ERROR_INTERNAL, ERROR_METHOD, ERROR_NOT_FOUND } from '../resolver/constants.ts'
@@ -10,7 +10,6 @@ import { scannerLanguages } from '../resolver/language.ts'
 import { type PageView, pagePath, productView } from '../resolver/product-view.ts'
 import { type RequestTarget, splitRequestUrl } from '../resolver/request-url.ts'
 import { errorPageResponse, localeCookie, optionsResponse, pageResponse, redirect } from './http.ts'
-import { pageMessages } from './page-messages.ts'
 import { type PagePath, parsePagePath } from './page-path.ts'
 import { decodeParam, rawParam, SET_LOCALE, withoutParam, withQuery } from './page-query.ts'
 import { renderProductPage } from './product-page.ts'
@@ -40,7 +39,7 @@ interface Visit {
 /** The error page in the visitor's language: the path's locale, then the `locale` cookie and Accept-Language. */
 function errorPage(visit: Visit, status: number, error: string): Response {
   const language = uiLanguage([visit.path.locale, ...scannerLanguages(visit.request.headers)])
-  const text = status === 404 ? pageMessages(language).notFound : undefined
+  const text = status === 404 ? messages(language).page.notFound : undefined
   return errorPageResponse(status, renderErrorPage({ status, error, language, text }), visit.head)
 }
 

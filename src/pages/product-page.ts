@@ -1,12 +1,11 @@
 /** The server-rendered product page `/{locale}/{brand}/{product}/{page}`: name, title, content, this item, links, languages. */
 
-import { escapeHtml, renderLayout } from '../html/layout.ts'
-import { messages, type UiLanguage, uiLanguage } from '../html/messages.ts'
+import { endonym, languageName, languageNote, primaryLanguage } from '../html/languages.ts'
+import { documentTitle, escapeHtml, langAttr, renderLayout } from '../html/layout.ts'
+import { messages, type PageMessages, type UiLanguage, uiLanguage } from '../html/messages.ts'
 import { hreflangTag, pickLanguage } from '../resolver/language.ts'
 import { type PageView, type ProductView, pagePath, pageTitle } from '../resolver/product-view.ts'
 import { type ItemDetail, itemDetails } from './item-details.ts'
-import { languageName, primaryLanguage } from './languages.ts'
-import { type PageMessages, pageMessages } from './page-messages.ts'
 import { appendParam, pinnedParams, SET_LOCALE, withQuery } from './page-query.ts'
 
 export interface ProductPageOptions {
@@ -26,15 +25,13 @@ interface Context extends ProductPageOptions {
   readonly m: PageMessages
   /** ` lang="en"` on interface strings when their language is not the page's, else ''. */
   readonly uiLang: string
+  /** The language the interface strings are read in: the page's, or `ui` when we have no strings for it. */
+  readonly uiTag: string
 }
 
 /** The value for a language in a per-language record (keys are lower case, matched case-insensitively). */
 function inLanguage(record: Readonly<Record<string, string>>, language: string): string | undefined {
   return record[language] ?? Object.entries(record).find(([l]) => l.toLowerCase() === language)?.[1]
-}
-
-function langAttr(tag: string): string {
-  return ` lang="${escapeHtml(tag)}"`
 }
 
 /** Plain text in paragraphs: a blank line starts a paragraph, a single line break stays one. */
@@ -47,7 +44,10 @@ function paragraphs(text: string): string {
     .join('')
 }
 
-/** The picker: every published language of the page, as links that store the choice (see index.ts). */
+/**
+ * The picker: every published language of the page, as links that store the choice (see index.ts). Each is
+ * named in itself ("Deutsch", "Ελληνικά"): a visitor who cannot read the current page still finds their own.
+ */
 function languagePicker(c: Context): string {
   if (c.page.languages.length < 2) return ''
   const items = c.page.languages.map((tag) => {
@@ -56,7 +56,7 @@ function languagePicker(c: Context): string {
       appendParam(c.query, `${SET_LOCALE}=${encodeURIComponent(tag)}`),
     )
     const current = tag === c.locale ? ' aria-current="true"' : ''
-    return `<li><a href="${escapeHtml(href)}" hreflang="${escapeHtml(hreflangTag(tag))}"${langAttr(tag)}${current}>${escapeHtml(languageName(tag))}</a></li>`
+    return `<li><a href="${escapeHtml(href)}" hreflang="${escapeHtml(hreflangTag(tag))}"${langAttr(tag, c.uiTag)}${current}>${escapeHtml(endonym(tag))}</a></li>`
   })
   return `<nav aria-label="${escapeHtml(c.m.languages)}"${c.uiLang}><ul class="inline">${items.join('')}</ul></nav>`
 }
@@ -91,9 +91,11 @@ function pageLinks(c: Context): string {
     const current = p === c.page ? ' aria-current="page"' : ''
     const title = escapeHtml(pageTitle(p, language))
     if (language === c.locale) return `<li><a href="${href}"${current}>${title}</a></li>`
-    // A page not published in this language opens in its nearest one, named so the visitor is not surprised.
-    const other = ` <span class="muted">(${escapeHtml(languageName(language))})</span>`
-    return `<li><a href="${href}" hreflang="${escapeHtml(hreflangTag(language))}"${langAttr(language)}${current}>${title}${other}</a></li>`
+    // A page not published in this language opens in its nearest one, named (in the page's language, like
+    // its dates) so the visitor is not surprised.
+    const other = languageNote(languageName(language, c.locale))
+    const hreflang = ` hreflang="${escapeHtml(hreflangTag(language))}"`
+    return `<li><a href="${href}"${hreflang}${current}><span${langAttr(language, c.locale)}>${title}</span>${other}</a></li>`
   })
   return (
     `<nav aria-labelledby="pages"><h2 id="pages"${c.uiLang}>${escapeHtml(c.m.pages)}</h2>` +
@@ -114,28 +116,31 @@ function footer(c: Context): string {
 /** A complete, script-free HTML document for one page of a product in one of the page's languages. */
 export function renderProductPage(options: ProductPageOptions): string {
   const ui = uiLanguage([options.locale])
+  const own = primaryLanguage(options.locale) === ui
   const c: Context = {
     ...options,
     ui,
-    m: pageMessages(ui),
-    uiLang: primaryLanguage(options.locale) === ui ? '' : langAttr(ui),
+    m: messages(ui).page,
+    uiLang: own ? '' : langAttr(ui, options.locale),
+    uiTag: own ? options.locale : ui,
   }
   const product = options.view.product
   const title = pageTitle(options.page, options.locale)
   const ownName = inLanguage(product.names, options.locale)
   const name = ownName || inLanguage(product.names, options.view.defaultLanguage) || ''
-  const nameLang = ownName ? '' : langAttr(options.view.defaultLanguage)
+  const nameLang = ownName ? '' : langAttr(options.view.defaultLanguage, options.locale)
   const heading =
     name === ''
       ? `<h1>${escapeHtml(title)}</h1>`
       : `<h1${nameLang}>${escapeHtml(name)}</h1><p class="subtitle">${escapeHtml(title)}</p>`
   const content = inLanguage(options.page.page.content, options.locale) ?? ''
   const body = paragraphs(content)
+  const banner = product.brandName || messages(ui).banner
   const main = `${heading}${body === '' ? '' : `<div class="content">${body}</div>`}${thisItem(c)}${pageLinks(c)}`
   return renderLayout({
     lang: options.locale,
-    title: name === '' ? title : `${title} – ${name}`,
-    banner: product.brandName || messages(ui).banner,
+    title: documentTitle([name, title, banner]),
+    banner,
     headerExtra: languagePicker(c),
     main,
     footer: footer(c),

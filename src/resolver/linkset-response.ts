@@ -79,5 +79,6 @@ function linksetPage(r: LinksetRequest): string {
     entry: linkset.linkset[0] ?? {},
     descriptionLanguage: r.view.defaultLanguage,
     jsonLd: withJsonLdContext(linkset),
+    brand: r.view.product.brandName,
   })
 }

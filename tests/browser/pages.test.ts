@@ -81,7 +81,7 @@ describe.skipIf(skip !== null)('product pages in Chromium', () => {
         const scan = await response?.request().redirectedFrom()?.response()
         expect(scan?.status()).toBe(307)
         expect(page.url()).toBe(`${origin}/en/northwind/olive-oil/info?17=260331&10=L-42`)
-        expect(await page.title()).toBe('Information – Olive oil')
+        expect(await page.title()).toBe('Olive oil – Information – Northwind')
         expect(await lang(page)).toBe('en')
         expect(await page.locator('h1').textContent()).toBe('Olive oil')
         expect(await page.locator('section.item dd').allTextContents()).toEqual(['L-42', 'March 31, 2026'])
@@ -119,7 +119,7 @@ describe.skipIf(skip !== null)('product pages in Chromium', () => {
           page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'Français' }).click(),
         ])
         expect(await lang(page)).toBe('fr')
-        expect(await page.title()).toBe('Informations – Huile d’olive')
+        expect(await page.title()).toBe('Huile d’olive – Informations – Northwind')
         expect(await page.locator('section.item dd').allTextContents()).toEqual(['L-42', '31 mars 2026'])
         const cookies = await session?.context.cookies(origin)
         expect(cookies?.map((c) => `${c.name}=${c.value}`)).toEqual(['locale=fr'])
@@ -134,7 +134,7 @@ describe.skipIf(skip !== null)('product pages in Chromium', () => {
   )
 
   test(
-    'the linkset HTML page lists the links, and a link opens its page',
+    'the linkset HTML page lists each page once under its link type’s title, and a link opens its page',
     async () => {
       await session?.context.clearCookies()
       await withPage(async (page, cspErrors) => {
@@ -147,10 +147,65 @@ describe.skipIf(skip !== null)('product pages in Chromium', () => {
         await page.setViewportSize({ width: 375, height: 740 })
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
         await screenshot(page, 'linkset-page-375')
-        const recipes = page.locator('section', { hasText: 'gs1:recipeInfo' }).locator('a[hreflang="en"]')
+        const headings = await page.locator('h2').allTextContents()
+        expect(headings).toEqual(['Product Information Page', 'Recipe website', 'Register purchase'])
+        // Four languages of the default page, two of the recipes, one of the warranty: each once.
+        expect(await page.locator('main li').count()).toBe(7)
+        expect(await page.locator('main .badge').allTextContents()).toEqual(['Main page'])
+        const recipes = page.locator('section', { hasText: 'Recipe website' }).locator('a[hreflang="en"]')
         await Promise.all([page.waitForURL(`${origin}/en/northwind/olive-oil/recettes`), recipes.click()])
-        expect(await page.title()).toBe('Recipes – Olive oil')
+        expect(await page.title()).toBe('Olive oil – Recipes – Northwind')
       })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'the product and linkset pages in English, German, Greek, Irish and Bulgarian fit a phone',
+    async () => {
+      await session?.context.clearCookies()
+      const expected: Record<string, { h1: string; item: string; date: string; linkset: string }> = {
+        en: { h1: 'Organic Oat Drink', item: 'This item', date: 'March 31, 2026', linkset: 'Main page' },
+        de: { h1: 'Bio-Haferdrink', item: 'Dieser Artikel', date: '31. März 2026', linkset: 'Hauptseite' },
+        el: {
+          h1: 'Βιολογικό ρόφημα βρώμης',
+          item: 'Αυτό το τεμάχιο',
+          date: '31 Μαρτίου 2026',
+          linkset: 'Κύρια σελίδα',
+        },
+        ga: {
+          h1: 'Deoch choirce orgánach',
+          item: 'An earra seo',
+          date: '31 Márta 2026',
+          linkset: 'Príomhleathanach',
+        },
+        bg: {
+          h1: 'Био овесена напитка',
+          item: 'Този артикул',
+          date: '31 март 2026 г.',
+          linkset: 'Основна страница',
+        },
+      }
+      for (const [language, text] of Object.entries(expected)) {
+        await withPage(async (page, cspErrors) => {
+          await page.setViewportSize({ width: 375, height: 740 })
+          await page.setExtraHTTPHeaders({ 'accept-language': language })
+          await page.goto(`${origin}/${language}/northwind/oat-drink/info?10=L-42&17=260331`)
+          expect(await lang(page)).toBe(language)
+          expect(await page.locator('html').getAttribute('dir')).toBe('ltr')
+          expect(await page.locator('h1').textContent()).toBe(text.h1)
+          expect(await page.locator('#this-item').textContent()).toBe(text.item)
+          expect(await page.locator('section.item time').textContent()).toBe(text.date)
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+          await screenshot(page, `product-page-${language}-375`)
+          await page.goto(`${origin}/01/09506000134413?linkType=linkset`)
+          expect(await lang(page)).toBe(language)
+          expect(await page.locator('main .badge').allTextContents()).toEqual([text.linkset])
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+          await screenshot(page, `linkset-page-${language}-375`)
+          expect(cspErrors).toEqual([])
+        })
+      }
     },
     TEST_MS,
   )
@@ -177,29 +232,38 @@ describe.skipIf(skip !== null)('product pages in Chromium', () => {
   )
 
   test(
-    'axe-core finds no serious issue on a product page (light and dark), the linkset page or an error page',
+    'axe-core finds no serious issue on a product page (light and dark, Latin and Greek), the linkset page or an error page',
     async () => {
       await session?.context.clearCookies()
       await withPage(async (page) => {
         const checked: string[] = []
-        for (const [path, scheme] of [
-          [SCAN, 'light'],
-          [SCAN, 'dark'],
-          ['/it/northwind/olive-oil/info?21=S1', 'light'],
-          ['/01/09506000134376?linkType=linkset', 'light'],
-          ['/01/09506000134376?linkType=linkset', 'dark'],
-          ['/01/09506000134383', 'light'],
+        const greek = '/el/northwind/oat-drink/info?10=L-42&17=260331'
+        for (const [path, scheme, language] of [
+          [SCAN, 'light', 'en'],
+          [SCAN, 'dark', 'en'],
+          ['/it/northwind/olive-oil/info?21=S1', 'light', 'it'],
+          [greek, 'light', 'el'],
+          [greek, 'dark', 'el'],
+          ['/bg/northwind/oat-drink/info', 'light', 'bg'],
+          ['/01/09506000134376?linkType=linkset', 'light', 'en'],
+          ['/01/09506000134376?linkType=linkset', 'dark', 'en'],
+          ['/01/09506000134413?linkType=linkset', 'light', 'el'],
+          ['/01/09506000134413?linkType=linkset', 'dark', 'bg'],
+          ['/01/09506000134383', 'light', 'en'],
+          ['/01/09506000134383', 'light', 'el'],
         ] as const) {
           await page.emulateMedia({ colorScheme: scheme })
+          await page.setExtraHTTPHeaders({ 'accept-language': language })
           await page.goto(origin + path)
+          expect(await lang(page)).toBe(language)
           const serious = seriousViolations(await axeViolations(page))
-          expect({ path, scheme, serious }).toEqual({ path, scheme, serious: [] })
-          checked.push(`${path} ${scheme}`)
+          expect({ path, scheme, language, serious }).toEqual({ path, scheme, language, serious: [] })
+          checked.push(`${path} ${scheme} ${language}`)
         }
         await page.emulateMedia({ colorScheme: 'dark' })
         await page.goto(origin + SCAN)
         await screenshot(page, 'product-page-dark')
-        expect(checked).toHaveLength(6)
+        expect(checked).toHaveLength(12)
       })
     },
     TEST_MS,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { renderErrorPage } from '../../src/html/error-page.ts'
-import { uiLanguage } from '../../src/html/messages.ts'
+import { UI_LANGUAGES, uiLanguage } from '../../src/html/messages.ts'
 
 describe('renderErrorPage', () => {
   const titles: [string, number, string][] = [
@@ -12,7 +12,7 @@ describe('renderErrorPage', () => {
   for (const [language, status, title] of titles) {
     test(`speaks ${language} for ${status}`, () => {
       const html = renderErrorPage({ status, error: 'X', language: language as 'en' })
-      expect(html).toContain(`<html lang="${language}">`)
+      expect(html).toContain(`<html lang="${language}" dir="ltr">`)
       expect(html).toContain(`<h1>${title}</h1>`)
       expect(html).toContain(`<code>${status} X</code>`)
     })
@@ -25,12 +25,25 @@ describe('renderErrorPage', () => {
   })
 })
 
-describe('uiLanguage', () => {
-  test('takes the first scanner language we have strings for, by primary subtag, else English', () => {
-    expect(uiLanguage(['it', 'de-at', 'fr'])).toBe('de')
-    expect(uiLanguage(['es-419'])).toBe('es')
-    expect(uiLanguage(['ja'])).toBe('en')
-    expect(uiLanguage([])).toBe('en')
+describe('in every interface language', () => {
+  test('declares lang and dir, and titles the page with the error, then the service', () => {
+    for (const language of UI_LANGUAGES) {
+      const html = renderErrorPage({ status: 404, error: 'NOT_FOUND', language })
+      expect(html).toStartWith(`<!doctype html><html lang="${language}" dir="ltr"><head>`)
+      const title = /<title>(.*?)<\/title>/.exec(html)?.[1]
+      const heading = /<h1>(.*?)<\/h1>/.exec(html)?.[1]
+      const banner = /<header>(.*?)<\/header>/.exec(html)?.[1]
+      expect(title).toBe(`${heading} – ${banner}`)
+    }
+  })
+
+  test('speaks Greek, Irish and Maltese too', () => {
+    const greek = renderErrorPage({ status: 400, error: 'X', language: uiLanguage(['el-gr']) })
+    expect(greek).toContain('<h1>Μη έγκυρος κωδικός</h1>')
+    const irish = renderErrorPage({ status: 500, error: 'X', language: uiLanguage(['ga']) })
+    expect(irish).toContain('<title>Chuaigh rud éigin mícheart – Seirbhís GS1 Digital Link</title>')
+    const maltese = renderErrorPage({ status: 404, error: 'X', language: uiLanguage(['mt']) })
+    expect(maltese).toContain('<h1>Ma nstabx</h1>')
   })
 })
 
@@ -42,7 +55,7 @@ describe('renderErrorPage with its own text', () => {
       language: 'fr',
       text: { title: 'Page introuvable', message: 'Pas de <page>.' },
     })
-    expect(html).toContain('<title>Page introuvable</title>')
+    expect(html).toContain('<title>Page introuvable – Résolveur GS1 Digital Link</title>')
     expect(html).toContain('<h1>Page introuvable</h1><p>Pas de &lt;page&gt;.</p>')
   })
 })

@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { escapeHtml, HTML_CSP, jsonForScript, renderLayout } from '../../src/html/layout.ts'
+import {
+  documentTitle,
+  escapeHtml,
+  HTML_CSP,
+  jsonForScript,
+  langAttr,
+  renderLayout,
+} from '../../src/html/layout.ts'
 import { STYLE, STYLE_HASH } from '../../src/html/styles.ts'
 
 describe('escapeHtml', () => {
@@ -30,8 +37,8 @@ describe('renderLayout', () => {
     footer: '<small>f</small>',
   })
 
-  test('is a complete document with the lang attribute and the three landmarks', () => {
-    expect(html).toStartWith('<!doctype html><html lang="fr"><head><meta charset="utf-8">')
+  test('is a complete document with the lang and dir attributes and the three landmarks', () => {
+    expect(html).toStartWith('<!doctype html><html lang="fr" dir="ltr"><head><meta charset="utf-8">')
     expect(html).toContain(
       '<header>Banner &lt;x&gt;</header><main><p>ok</p></main><footer><small>f</small></footer>',
     )
@@ -50,17 +57,37 @@ describe('renderLayout', () => {
     expect(html).not.toMatch(/https?:\/\//)
   })
 
-  test('sets dir="rtl" for a right-to-left language, with or without a region, and nothing otherwise', () => {
+  test('sets dir="rtl" for a right-to-left language, with or without a region, and dir="ltr" otherwise', () => {
     const start = (lang: string) => renderLayout({ lang, title: 't', banner: 'b', main: '' }).slice(0, 60)
     expect(start('ar')).toStartWith('<!doctype html><html lang="ar" dir="rtl">')
     expect(start('he-il')).toStartWith('<!doctype html><html lang="he-il" dir="rtl">')
     expect(start('fa')).toStartWith('<!doctype html><html lang="fa" dir="rtl">')
-    expect(start('fr')).toStartWith('<!doctype html><html lang="fr"><head>')
+    expect(start('fr')).toStartWith('<!doctype html><html lang="fr" dir="ltr"><head>')
+    expect(start('el')).toStartWith('<!doctype html><html lang="el" dir="ltr"><head>')
   })
 
   test('puts trusted header HTML after the escaped banner', () => {
     const page = renderLayout({ lang: 'en', title: 't', banner: 'B&', headerExtra: '<nav>n</nav>', main: '' })
     expect(page).toContain('<header>B&amp;<nav>n</nav></header><main></main></body>')
+  })
+})
+
+describe('langAttr', () => {
+  test('gives the language, and the direction only where it changes', () => {
+    expect(langAttr('en', 'fr')).toBe(' lang="en"')
+    expect(langAttr('en', 'ar')).toBe(' lang="en" dir="ltr"')
+    expect(langAttr('he', 'de')).toBe(' lang="he" dir="rtl"')
+    expect(langAttr('a"b', 'en')).toBe(' lang="a&quot;b"')
+  })
+})
+
+describe('documentTitle', () => {
+  test('puts the parts in the given order, most specific first, separated by en dashes, empty ones left out', () => {
+    expect(documentTitle(['Organic Oat Drink', 'Product information', 'Acme'])).toBe(
+      'Organic Oat Drink – Product information – Acme',
+    )
+    expect(documentTitle(['', 'Product information', 'Acme'])).toBe('Product information – Acme')
+    expect(documentTitle(['Not found', ''])).toBe('Not found')
   })
 })
 

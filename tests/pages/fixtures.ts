@@ -92,10 +92,50 @@ export const hostile: CatalogProduct = {
 
 export { greenTea }
 
+/** Published in English, German, Greek, Irish and Bulgarian: the interface languages beyond Western Europe. */
+export const oatDrink: CatalogProduct = {
+  gtin: '09506000134413',
+  brandSlug: 'northwind',
+  brandName: 'Northwind',
+  productSlug: 'oat-drink',
+  customDomain: null,
+  defaultLanguage: 'en',
+  languages: ['en', 'de', 'el', 'ga', 'bg'],
+  names: {
+    en: 'Organic Oat Drink',
+    de: 'Bio-Haferdrink',
+    el: 'Βιολογικό ρόφημα βρώμης',
+    ga: 'Deoch choirce orgánach',
+    bg: 'Био овесена напитка',
+  },
+  pages: [
+    page(
+      'info',
+      'gs1:pip',
+      {
+        en: 'Product information',
+        de: 'Produktinformationen',
+        el: 'Πληροφορίες προϊόντος',
+        ga: 'Eolas faoin táirge',
+        bg: 'Информация за продукта',
+      },
+      {
+        en: 'Made from Nordic oats. Shake well before use.',
+        de: 'Aus nordischem Hafer. Vor Gebrauch gut schütteln.',
+        el: 'Από σκανδιναβική βρώμη. Ανακινήστε καλά πριν από τη χρήση.',
+        ga: 'Déanta as coirce Lochlannach. Croith go maith roimh úsáid.',
+        bg: 'От северен овес. Разклатете добре преди употреба.',
+      },
+      true,
+    ),
+    page('nutrition', 'gs1:nutritionalInfo', { en: 'Nutrition facts', de: 'Nährwerte' }),
+  ],
+}
+
 /** Another brand's custom-domain product, for the custom-domain rule. */
 export const otherBrand: CatalogProduct = resolverOtherBrand
 
-export const products: CatalogProduct[] = [risotto, oliveOil, hostile, greenTea, otherBrand]
+export const products: CatalogProduct[] = [risotto, oliveOil, hostile, greenTea, otherBrand, oatDrink]
 
 /** A pages handler over the fixtures (or the given products) with the fixed clock. */
 export function makePages(list: CatalogProduct[] = products): PagesHandler {

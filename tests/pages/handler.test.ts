@@ -29,13 +29,13 @@ describe('which requests the pages answer', () => {
   test('GET /{locale}/{brand}/{product}/{page} on {resolver_url} answers 200 with the page', async () => {
     const res = await answer(OIL)
     expect(res.status).toBe(200)
-    expect(await title(res)).toBe('Information – Olive oil')
+    expect(await title(res)).toBe('Olive oil – Information – Northwind')
   })
 
   test('a custom domain serves its own brand’s pages', async () => {
     const res = await answer(`${CUSTOM}/fr/dal-giardino/risotto-rice/product`)
     expect(res.status).toBe(200)
-    expect(await title(res)).toBe('Informations produit – Riz à risotto Dal Giardino')
+    expect(await title(res)).toBe('Riz à risotto Dal Giardino – Informations produit – Dal Giardino')
   })
 
   test('a custom domain answers 404 for another brand’s products', async () => {
@@ -119,7 +119,7 @@ describe('the 404 page speaks the visitor’s language', () => {
     ],
     [
       'Accept-Language',
-      '/it/northwind/olive-oil/nope',
+      '/ja/northwind/olive-oil/nope',
       { 'accept-language': 'de-AT, en' },
       'de',
       'Seite nicht gefunden',
@@ -138,7 +138,7 @@ describe('the 404 page speaks the visitor’s language', () => {
       const res = await answer(path, { headers })
       expect(res.status).toBe(404)
       const html = await res.text()
-      expect(html).toStartWith(`<!doctype html><html lang="${lang}">`)
+      expect(html).toStartWith(`<!doctype html><html lang="${lang}" dir="ltr">`)
       expect(html).toContain(`<h1>${heading}</h1>`)
       expect(html).toContain('<code>404 NOT_FOUND</code>')
     })
@@ -185,7 +185,7 @@ describe('failures', () => {
     expect(res?.status).toBe(500)
     expect(res?.headers.get('cache-control')).toBe('no-store')
     const html = (await res?.text()) ?? ''
-    expect(html).toContain('<html lang="en">')
+    expect(html).toContain('<html lang="en" dir="ltr">')
     expect(html).toContain('<h1>Something went wrong</h1>')
     expect(html).not.toContain('database')
     expect(seen[1]).toBe(`http://localhost:3001${OIL}`)

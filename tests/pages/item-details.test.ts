@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
+import { UI_LANGUAGES } from '../../src/html/messages.ts'
 import { expiryDetail, fullYear, itemDetails, parseExpiry } from '../../src/pages/item-details.ts'
 import { NOW } from './fixtures.ts'
 
@@ -43,6 +44,26 @@ describe('expiryDetail', () => {
     })
     expect(expiryDetail('260331', 'en', NOW).text).toBe('March 31, 2026')
     expect(expiryDetail('260331', 'de-ch', NOW).text).toBe('31. März 2026')
+  })
+
+  test('speaks every EU official language through Intl, Irish and Maltese included', () => {
+    const expected: Record<string, string> = {
+      bg: '31 март 2026 г.',
+      el: '31 Μαρτίου 2026',
+      fi: '31. maaliskuuta 2026',
+      ga: '31 Márta 2026',
+      hu: '2026. március 31.',
+      lt: '2026 m. kovo 31 d.',
+      mt: '31 ta’ Marzu 2026',
+    }
+    for (const [language, text] of Object.entries(expected)) {
+      expect(expiryDetail('260331', language, NOW).text).toBe(text)
+    }
+    const english = expiryDetail('260331', 'en', NOW).text
+    const fallbacks = UI_LANGUAGES.filter(
+      (l) => l !== 'en' && expiryDetail('260331', l, NOW).text === english,
+    )
+    expect(fallbacks).toEqual([])
   })
 
   test('shows month and year when the day is 00', () => {

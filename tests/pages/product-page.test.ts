@@ -1,8 +1,27 @@
 import { describe, expect, test } from 'bun:test'
+import { messages, UI_LANGUAGES } from '../../src/html/messages.ts'
 import { renderProductPage } from '../../src/pages/product-page.ts'
-import type { CatalogProduct } from '../../src/resolver/catalog.ts'
+import type { CatalogPage, CatalogProduct } from '../../src/resolver/catalog.ts'
 import { productView } from '../../src/resolver/product-view.ts'
-import { greenTea, hostile, NOW, oliveOil } from './fixtures.ts'
+import { greenTea, hostile, NOW, oatDrink, oliveOil } from './fixtures.ts'
+
+/** Published in languages we have no interface strings for, one of them written right to left. */
+const abroad: CatalogProduct = {
+  ...greenTea,
+  productSlug: 'abroad',
+  languages: ['en', 'ja', 'ar'],
+  names: { en: 'Green tea', ja: '緑茶', ar: 'شاي أخضر' },
+  pages: [
+    {
+      name: 'about',
+      linkType: 'gs1:pip',
+      isDefault: true,
+      titles: { en: 'About', ja: '概要', ar: 'حول' },
+      content: {},
+    },
+  ],
+}
+const oatPage = oatDrink.pages[0] as CatalogPage
 
 function render(product: CatalogProduct, pageName: string, locale: string, query = ''): string {
   const view = productView(product)
@@ -14,9 +33,9 @@ function render(product: CatalogProduct, pageName: string, locale: string, query
 describe('renderProductPage', () => {
   const fr = render(oliveOil, 'info', 'fr')
 
-  test('is a document in the locale with the page title and product name in it', () => {
-    expect(fr).toStartWith('<!doctype html><html lang="fr">')
-    expect(fr).toContain('<title>Informations – Huile d’olive</title>')
+  test('is a document in the locale, titled product first, then page, then brand', () => {
+    expect(fr).toStartWith('<!doctype html><html lang="fr" dir="ltr">')
+    expect(fr).toContain('<title>Huile d’olive – Informations – Northwind</title>')
     expect(fr).toContain('<h1>Huile d’olive</h1><p class="subtitle">Informations</p>')
   })
 
@@ -62,7 +81,8 @@ describe('renderProductPage', () => {
       '<nav aria-labelledby="pages"><h2 id="pages">À propos de ce produit</h2><ul class="cards">' +
         '<li><a href="/fr/northwind/olive-oil/info" aria-current="page">Informations</a></li>' +
         '<li><a href="/fr/northwind/olive-oil/recettes">Recettes</a></li>' +
-        '<li><a href="/es/northwind/olive-oil/garantie" hreflang="es" lang="es">Garantía <span class="muted">(Español)</span></a></li></ul></nav>',
+        '<li><a href="/es/northwind/olive-oil/garantie" hreflang="es"><span lang="es">Garantía</span>' +
+        ' <span class="muted">–\u00a0Espagnol</span></a></li></ul></nav>',
     )
   })
 
@@ -95,11 +115,71 @@ describe('renderProductPage', () => {
   })
 
   test('speaks English in its own strings for a language we have no strings for, and marks them', () => {
-    const it = render(oliveOil, 'info', 'it')
-    expect(it).toStartWith('<!doctype html><html lang="it">')
-    expect(it).toContain('<nav aria-label="Languages" lang="en">')
-    expect(it).toContain('<h2 id="pages" lang="en">About this product</h2>')
-    expect(it).toContain('<p class="subtitle">Informazioni</p>')
+    const ja = render(abroad, 'about', 'ja', '17=260331')
+    expect(ja).toStartWith('<!doctype html><html lang="ja" dir="ltr">')
+    expect(ja).toContain('<nav aria-label="Languages" lang="en">')
+    expect(ja).toContain('<h2 id="this-item" lang="en">This item</h2><dl><dt lang="en">Expiry date</dt>')
+    // Dates and language names come from Intl, which speaks the page's language.
+    expect(ja).toContain('<time datetime="2026-03-31">2026年3月31日</time>')
+    expect(ja).toContain('<p class="subtitle">概要</p>')
+  })
+
+  test('gives a right-to-left page dir="rtl", and its English strings and left-to-right names dir="ltr"', () => {
+    const ar = render(abroad, 'about', 'ar')
+    expect(ar).toStartWith('<!doctype html><html lang="ar" dir="rtl">')
+    expect(ar).toContain('<nav aria-label="Languages" lang="en" dir="ltr">')
+    expect(ar).toContain('hreflang="ja" lang="ja">日本語</a>')
+    expect(render(abroad, 'about', 'en')).toContain('hreflang="ar" lang="ar" dir="rtl">العربية</a>')
+  })
+
+  test('speaks Greek, Irish and Bulgarian: strings, dates and the names of other languages', () => {
+    const query = '10=L1&17=260331'
+    const el = render(oatDrink, 'info', 'el', query)
+    expect(el).toStartWith('<!doctype html><html lang="el" dir="ltr">')
+    expect(el).toContain('<title>Βιολογικό ρόφημα βρώμης – Πληροφορίες προϊόντος – Northwind</title>')
+    expect(el).toContain('<nav aria-label="Γλώσσες">')
+    expect(el).toContain(
+      '<h2 id="this-item">Αυτό το τεμάχιο</h2><dl><dt>Παρτίδα</dt><dd><span translate="no">L1</span></dd>' +
+        '<dt>Ημερομηνία λήξης</dt><dd><time datetime="2026-03-31">31 Μαρτίου 2026</time></dd></dl>',
+    )
+    expect(el).toContain('<span lang="en">Nutrition facts</span> <span class="muted">–\u00a0Αγγλικά</span>')
+    expect(el).toContain(
+      '<a href="/01/09506000134413?linkType=linkset&amp;10=L1&amp;17=260331">Όλοι οι σύνδεσμοι',
+    )
+    const ga = render(oatDrink, 'info', 'ga', query)
+    expect(ga).toContain('<dt>Baisc</dt>')
+    expect(ga).toContain('<time datetime="2026-03-31">31 Márta 2026</time>')
+    expect(ga).toContain('<span class="muted">–\u00a0Béarla</span>')
+    const bg = render(oatDrink, 'info', 'bg', query)
+    expect(bg).toContain('<h2 id="pages">За този продукт</h2>')
+    expect(bg).toContain('<time datetime="2026-03-31">31 март 2026 г.</time>')
+    expect(bg).toContain('<span class="muted">–\u00a0Английски</span>')
+  })
+
+  test('names every language in the picker in itself', () => {
+    expect(render(oatDrink, 'info', 'bg')).toContain(
+      '<ul class="inline"><li><a href="/en/northwind/oat-drink/info?setLocale=en" hreflang="en" lang="en">English</a></li>' +
+        '<li><a href="/de/northwind/oat-drink/info?setLocale=de" hreflang="de" lang="de">Deutsch</a></li>' +
+        '<li><a href="/el/northwind/oat-drink/info?setLocale=el" hreflang="el" lang="el">Ελληνικά</a></li>' +
+        '<li><a href="/ga/northwind/oat-drink/info?setLocale=ga" hreflang="ga" lang="ga">Gaeilge</a></li>' +
+        '<li><a href="/bg/northwind/oat-drink/info?setLocale=bg" hreflang="bg" lang="bg" aria-current="true">Български</a></li></ul>',
+    )
+  })
+
+  test('declares lang and dir in every interface language, with the strings of that language', () => {
+    for (const language of UI_LANGUAGES) {
+      const product: CatalogProduct = {
+        ...oatDrink,
+        languages: [language],
+        names: { [language]: 'X' },
+        pages: [{ ...oatPage, titles: { [language]: 'Y' }, content: {} }],
+      }
+      const html = render(product, 'info', language, '21=S1')
+      expect(html).toStartWith(`<!doctype html><html lang="${language}" dir="ltr">`)
+      expect(html).toContain(`<h2 id="this-item">${messages(language).page.thisItem}</h2>`)
+      // Nothing falls back to English: the only lang attribute is the document's.
+      expect(html.match(/ lang="/g)).toHaveLength(1)
+    }
   })
 
   test('falls back to the product name in its default language, marked with that language', () => {
@@ -111,9 +191,15 @@ describe('renderProductPage', () => {
     expect(html).toContain('<h2 id="this-item">Dieser Artikel</h2><dl><dt>Charge</dt>')
   })
 
+  test('titles a product without a brand name with the service’s name, as its header does', () => {
+    const html = render({ ...greenTea, brandName: '' }, 'about', 'en')
+    expect(html).toContain('<title>Northwind Green Tea – About this tea – GS1 Digital Link resolver</title>')
+    expect(html).toContain('<header>GS1 Digital Link resolver</header>')
+  })
+
   test('uses the page title as heading when the product has no name', () => {
     const html = render({ ...greenTea, names: {} }, 'about', 'en')
-    expect(html).toContain('<title>About this tea</title>')
+    expect(html).toContain('<title>About this tea – Northwind</title>')
     expect(html).toContain('<h1>About this tea</h1></main>')
   })
 
@@ -122,7 +208,9 @@ describe('renderProductPage', () => {
     expect(html.match(/<script/g)).toBeNull()
     expect(html.match(/<img/g)).toBeNull()
     expect(html).toContain('<header>Evil &lt;b&gt;Brand&lt;/b&gt;</header>')
-    expect(html).toContain('<title>&quot;&gt;&lt;img src=x onerror=alert(2)&gt; – &lt;/title&gt;')
+    expect(html).toContain(
+      '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; – &quot;&gt;&lt;img src=x onerror=alert(2)&gt; – Evil &lt;b&gt;Brand&lt;/b&gt;</title>',
+    )
     expect(html).toContain('<p>&lt;style&gt;body{display:none}&lt;/style&gt;&amp;amp;</p>')
     expect(html).toContain('<span translate="no">&quot;&gt;&lt;script&gt;</span>')
   })

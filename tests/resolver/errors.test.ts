@@ -34,7 +34,7 @@ describe('error bodies (SPEC Errors item 6)', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
       const html = await res.text()
-      expect(html).toStartWith('<!doctype html><html lang="en">')
+      expect(html).toStartWith('<!doctype html><html lang="en" dir="ltr">')
       expect(html).toContain('Not found')
       expect(html).toContain('404 NOT_FOUND')
     })
@@ -59,14 +59,15 @@ describe('error bodies (SPEC Errors item 6)', () => {
   const languages: [string, Record<string, string>, string, string][] = [
     ['French', { 'accept-language': 'fr-CA,fr;q=0.9' }, 'fr', 'Introuvable'],
     ['German', { 'accept-language': 'de-CH' }, 'de', 'Nicht gefunden'],
-    ['Spanish', { 'accept-language': 'it, es;q=0.8' }, 'es', 'No encontrado'],
+    ['Spanish', { 'accept-language': 'ja, es;q=0.8' }, 'es', 'No encontrado'],
+    ['Greek', { 'accept-language': 'el-GR' }, 'el', 'Δεν βρέθηκε'],
     ['the locale cookie', { cookie: 'locale=de', 'accept-language': 'fr' }, 'de', 'Nicht gefunden'],
-    ['English for other languages', { 'accept-language': 'ja, it' }, 'en', 'Not found'],
+    ['English for other languages', { 'accept-language': 'ja, nb' }, 'en', 'Not found'],
   ]
   for (const [what, headers, lang, title] of languages) {
     test(`the HTML error page speaks the scanner's language: ${what}`, async () => {
       const html = await (await send(MISSING, { headers })).text()
-      expect(html).toContain(`<html lang="${lang}">`)
+      expect(html).toContain(`<html lang="${lang}" dir="ltr">`)
       expect(html).toContain(`<h1>${title}</h1>`)
     })
   }

@@ -139,7 +139,7 @@ describe('a redirect whose language came from the locale cookie', () => {
     const html = { accept: 'text/html' }
     const picked = await send(`${path}?linkType=linkset`, { headers: { ...html, cookie: 'locale=fr' } })
     expect(picked.status).toBe(200)
-    expect(await picked.text()).toContain('<html lang="fr">')
+    expect(await picked.text()).toContain('<html lang="fr" dir="ltr">')
     expect(picked.headers.get('cache-control')).toBe('private, max-age=0')
     const plain = await send(`${path}?linkType=linkset`, { headers: { ...html, 'accept-language': 'fr' } })
     expect(plain.headers.get('cache-control')).toBe('public, s-maxage=600, stale-while-revalidate=600')

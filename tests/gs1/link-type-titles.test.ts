@@ -1,0 +1,50 @@
+/** Link-type titles are the GS1 Web Vocabulary 1.16 labels, read here from the vocabulary itself. */
+import { describe, expect, test } from 'bun:test'
+import { linkTypeTitle } from '../../src/gs1/link-type-titles.ts'
+import { LINK_TYPES } from '../../src/gs1/link-types.ts'
+import { hasShared, readSharedJson } from '../support/shared.ts'
+
+const FILE = ['gs1', 'resolver', 'gs1Voc.jsonld'] as const
+
+interface Term {
+  readonly '@id': string
+  readonly 'rdfs:label'?: { readonly '@language': string; readonly '@value': string }
+}
+
+/** The changes link-type-titles.ts documents: runs of spaces collapsed, no "(deprecated)" note. */
+function shopperTitle(label: string): string {
+  return label.replace(/ {2,}/g, ' ').replace(/ \(deprecated\)$/, '')
+}
+
+describe('link-type titles against gs1Voc.jsonld', () => {
+  if (!hasShared(...FILE)) {
+    test.skip('vocabulary absent: ../shared/gs1/resolver/gs1Voc.jsonld (skipped)', () => {})
+    return
+  }
+  const graph = readSharedJson<{ '@graph': Term[] }>(...FILE)['@graph']
+  const labels = new Map(graph.map((term) => [term['@id'], term['rdfs:label']]))
+
+  test('every link type has the English rdfs:label of its term as title', () => {
+    const wrong: string[] = []
+    for (const name of LINK_TYPES) {
+      const label = labels.get(`gs1:${name}`)
+      expect(label?.['@language']).toBe('en')
+      const expected = shopperTitle(label?.['@value'] ?? '')
+      if (linkTypeTitle(name) !== expected) wrong.push(`${name}: ${linkTypeTitle(name)} ≠ ${expected}`)
+    }
+    expect(wrong).toEqual([])
+  })
+
+  test('the documented changes touch only the labels they name', () => {
+    const changed = LINK_TYPES.filter((name) => labels.get(`gs1:${name}`)?.['@value'] !== linkTypeTitle(name))
+    expect(changed).toEqual(['productSustainabilityInfo', 'relatedVideo', 'reportFound'])
+  })
+})
+
+describe('linkTypeTitle', () => {
+  test('has no title for a name outside the vocabulary, prototype names included', () => {
+    expect(linkTypeTitle('nope')).toBeUndefined()
+    expect(linkTypeTitle('gs1:pip')).toBeUndefined()
+    expect(linkTypeTitle('constructor')).toBeUndefined()
+  })
+})
