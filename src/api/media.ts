@@ -7,7 +7,6 @@ export const JSON_TYPE = 'application/json'
 export const SVG_TYPE = 'image/svg+xml'
 export const FORM_TYPE = 'application/x-www-form-urlencoded'
 export const HTML_TYPE = 'text/html; charset=utf-8'
-export const JS_TYPE = 'text/javascript; charset=utf-8'
 
 export type JsonResponseType = typeof VND_JSON | typeof JSON_TYPE
 

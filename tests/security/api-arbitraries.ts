@@ -19,7 +19,6 @@ const PATHS = [
   '/readyz',
   '/openapi.json',
   '/docs',
-  '/docs/scalar.js',
   '/.well-known/jwks.json',
   '/01/09506000134352',
 ]
