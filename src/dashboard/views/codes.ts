@@ -1,5 +1,6 @@
 /** The Codes page: the form, then the barcode text, element string, HRI and the symbol with its SVG download. */
 import type { CodeResult, Issue } from '../../gs1/index.ts'
+import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
 import { SELECTABLE_LINK_TYPES } from '../../gs1/link-types.ts'
 import { type CodeForm, codeQuery } from '../code-form.ts'
 import { type OrgContext, orgPath } from '../context.ts'
@@ -65,7 +66,7 @@ ${select({
     { value: 'dm', label: 'Data Matrix' },
   ],
 })}
-${select({ name: 'linkType', label: 'Link type (optional)', value: f.linkType, options: [{ value: '', label: 'None: the default page' }, ...SELECTABLE_LINK_TYPES.map((n) => ({ value: `gs1:${n}`, label: n }))] })}
+${select({ name: 'linkType', label: 'Link type (optional)', value: f.linkType, options: [{ value: '', label: 'None: the default page' }, ...SELECTABLE_LINK_TYPES.map((n) => ({ value: `gs1:${n}`, label: `${linkTypeTitle(n) ?? n} (${n})` }))] })}
 ${select({
   name: 'compression',
   label: 'Compression',

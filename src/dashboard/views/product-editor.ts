@@ -1,6 +1,7 @@
 /** The product page: where scans go, and the editor (names per language, pages with GS1 link types, titles, publish). */
 import type { BrandRef } from '../../db/brands.ts'
 import type { Issue } from '../../gs1/issue.ts'
+import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
 import { SELECTABLE_LINK_TYPES } from '../../gs1/link-types.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
@@ -105,7 +106,7 @@ function pageFieldset(
 ${input(`page.${row}.name`, 'URL name', page.name, errors, { hint: spare ? 'Leave empty to add no page.' : undefined })}
 <div><label for="f-page.${row}.linkType">Link type</label><select id="f-page.${row}.linkType" name="page.${row}.linkType">${SELECTABLE_LINK_TYPES.map(
     (name) =>
-      html`<option value="gs1:${name}"${`gs1:${name}` === page.linkType ? html` selected` : null}>${name}</option>`,
+      html`<option value="gs1:${name}"${`gs1:${name}` === page.linkType ? html` selected` : null}>${linkTypeTitle(name) ?? name} (${name})</option>`,
   )}</select>${errorText(`f-page.${row}.linkType`, errors)}</div>
 <label class="check"><input type="radio" name="default" value="${row}"${!spare && row === f.defaultPage ? html` checked` : null}> The default page (a scan without a link type opens it)</label>
 ${f.languages.map(
