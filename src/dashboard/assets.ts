@@ -48,7 +48,7 @@ form.stack.wide{max-width:48rem}
 .filters{display:flex;flex-wrap:wrap;gap:.75rem 1rem;align-items:end;margin:1rem 0}
 .filters>div{min-width:12rem}
 .chart{margin:0 0 1.5rem}
-.chart svg{width:100%;height:12rem;display:block}
+.chart svg{width:100%;height:12rem;display:block;font-family:inherit}
 .chart .bar{fill:var(--accent)}
 .chart .axis{stroke:var(--line);stroke-width:1}
 .chart .axis-label{fill:var(--muted);font-size:12px}

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'bun'
 import type { Page } from 'playwright-core'
 import { SMTPServer } from 'smtp-server'
+import type { Database } from '../../src/db/database.ts'
+import { addScanCounts } from '../../src/db/scans.ts'
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts'
 import { type Harness, openHarness, PASSWORD, PEOPLE } from '../dashboard/harness.ts'
 import {
@@ -396,6 +398,24 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
     'Scans: the chart, the breakdowns and the CSV download',
     async () => {
       await withPage(async (page, problems) => {
+        const today = new Date().toISOString().slice(0, 10)
+        await addScanCounts(h?.database.db as Database['db'], [
+          {
+            day: today,
+            organizationId: h?.orgIds.acme as string,
+            gtin: '09506000134352',
+            hostKind: 'resolver',
+            outcome: 'redirect',
+            linkType: 'gs1:pip',
+            language: 'de',
+            device: 'mobile',
+            count: 12,
+            withLot: 3,
+            withSerial: 0,
+            withExpiry: 0,
+            compressed: 0,
+          },
+        ])
         await signIn(page, 'viewer')
         await page.goto(`${origin}/orgs/acme/scans`)
         await page.getByRole('img', { name: /Scans per day: \d+ scans/ }).waitFor()

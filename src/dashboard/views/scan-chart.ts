@@ -35,13 +35,14 @@ export function dayChart(days: readonly DayCount[], label: string): SafeHtml {
   const total = days.reduce((n, d) => n + d.count, 0)
   const first = days[0]?.day ?? ''
   const last = days.at(-1)?.day ?? ''
+  if (total === 0) return html`<p class="muted">${label}: no scans from ${first} to ${last}.</p>`
   return html`<figure class="chart"><svg viewBox="0 0 ${WIDTH} ${HEIGHT + AXIS}" role="img" aria-labelledby="chart-title" preserveAspectRatio="none"><title id="chart-title">${label}: ${total.toLocaleString('en-GB')} scans from ${first} to ${last}</title>${days.map(
     (d, i) => {
       const h = (d.count / max) * HEIGHT
       return html`<rect class="bar" x="${(i * slot + (slot - bar) / 2).toFixed(1)}" y="${(HEIGHT - h).toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${d.day}: ${d.count}</title></rect>`
     },
   )}<line class="axis" x1="0" y1="${HEIGHT}" x2="${WIDTH}" y2="${HEIGHT}"></line><text class="axis-label" x="0" y="${HEIGHT + 14}">${first}</text><text class="axis-label" x="${WIDTH}" y="${HEIGHT + 14}" text-anchor="end">${last}</text></svg>
-<figcaption>${label}: ${total.toLocaleString('en-GB')} scans; the busiest day had ${max === 1 && total === 0 ? 0 : max.toLocaleString('en-GB')}.</figcaption>
+<figcaption>${label}: ${total.toLocaleString('en-GB')} scans; the busiest day had ${max.toLocaleString('en-GB')}.</figcaption>
 <details><summary>The figures per day</summary><div class="table-wrap"><table><thead><tr><th scope="col">Day</th><th scope="col" class="num">Scans</th></tr></thead><tbody>${days.map(
     (d) => html`<tr><td>${d.day}</td><td class="num">${d.count.toLocaleString('en-GB')}</td></tr>`,
   )}</tbody></table></div></details></figure>`
