@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { createScanCounter } from '../../src/analytics/scan-counter.ts'
 import type { ScanEvent } from '../../src/analytics/scan-event.ts'
 import type { ScanCountRow } from '../../src/db/scans.ts'
+import { scanRow } from '../support/scans.ts'
 
 const ORG = '00000000-0000-4000-8000-000000000001'
 const AT = Date.parse('2026-11-24T23:59:59.999Z')
@@ -36,51 +37,9 @@ describe('scan counter', () => {
     await counter.flush()
     expect(batches).toHaveLength(1)
     expect(batches[0]).toEqual([
-      {
-        day: '2026-11-24',
-        organizationId: ORG,
-        gtin: '09506000134352',
-        hostKind: 'resolver',
-        outcome: 'redirect',
-        linkType: 'gs1:pip',
-        language: 'en',
-        device: 'mobile',
-        count: 2,
-        withLot: 1,
-        withSerial: 1,
-        withExpiry: 0,
-        compressed: 1,
-      },
-      {
-        day: '2026-11-25',
-        organizationId: ORG,
-        gtin: '09506000134352',
-        hostKind: 'resolver',
-        outcome: 'redirect',
-        linkType: 'gs1:pip',
-        language: 'en',
-        device: 'mobile',
-        count: 1,
-        withLot: 0,
-        withSerial: 0,
-        withExpiry: 0,
-        compressed: 0,
-      },
-      {
-        day: '2026-11-24',
-        organizationId: ORG,
-        gtin: '09506000134352',
-        hostKind: 'resolver',
-        outcome: 'linkset',
-        linkType: '',
-        language: '',
-        device: 'mobile',
-        count: 1,
-        withLot: 0,
-        withSerial: 0,
-        withExpiry: 0,
-        compressed: 0,
-      },
+      scanRow(ORG, { count: 2, withLot: 1, withSerial: 1, compressed: 1 }),
+      scanRow(ORG, { day: '2026-11-25' }),
+      scanRow(ORG, { outcome: 'linkset', linkType: '', language: '' }),
     ])
     expect(counter.pending()).toBe(0)
     await counter.flush()

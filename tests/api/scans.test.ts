@@ -6,6 +6,7 @@ import { addScanCounts, type ScanCountRow } from '../../src/db/scans.ts'
 import { organizations } from '../../src/db/schema.ts'
 import { apiRequest } from '../support/app.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
+import { scanRow } from '../support/scans.ts'
 import { type CodeApi, fetchToken, openCodeApi } from './codes/harness.ts'
 
 let api: CodeApi
@@ -31,22 +32,7 @@ beforeAll(async () => {
   })
   if (!client.ok) throw new Error(client.message)
   token = await fetchToken(api.app, client.clientId, client.clientSecret)
-  const row = (o: Partial<ScanCountRow>): ScanCountRow => ({
-    day: '2026-11-20',
-    organizationId: orgs.acme as string,
-    gtin: '09506000134352',
-    hostKind: 'resolver',
-    outcome: 'redirect',
-    linkType: 'gs1:pip',
-    language: 'en',
-    device: 'mobile',
-    count: 1,
-    withLot: 0,
-    withSerial: 0,
-    withExpiry: 0,
-    compressed: 0,
-    ...o,
-  })
+  const row = (o: Partial<ScanCountRow>) => scanRow(orgs.acme as string, { day: '2026-11-20', ...o })
   await addScanCounts(api.database.db, [
     row({ count: 4 }),
     row({ day: '2026-11-21', language: 'de', count: 2 }),

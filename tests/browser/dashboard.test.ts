@@ -17,6 +17,7 @@ import {
   seriousViolations,
 } from '../support/browser.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
+import { scanRow } from '../support/scans.ts'
 
 const TEST_MS = 60_000
 const skip = browserSkipReason()

@@ -3,6 +3,7 @@ import { csvCell } from '../../src/dashboard/routes/scans.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import { addScanCounts, type ScanCountRow } from '../../src/db/scans.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
+import { scanRow } from '../support/scans.ts'
 import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
 
 let h: Harness
@@ -24,22 +25,7 @@ beforeAll(async () => {
     ],
   })
   if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
-  const row = (o: Partial<ScanCountRow>): ScanCountRow => ({
-    day: '2026-11-23',
-    organizationId: h.orgIds.acme as string,
-    gtin: GTIN,
-    hostKind: 'resolver',
-    outcome: 'redirect',
-    linkType: 'gs1:pip',
-    language: 'en',
-    device: 'mobile',
-    count: 1,
-    withLot: 0,
-    withSerial: 0,
-    withExpiry: 0,
-    compressed: 0,
-    ...o,
-  })
+  const row = (o: Partial<ScanCountRow>) => scanRow(h.orgIds.acme as string, { day: '2026-11-23', ...o })
   await addScanCounts(h.database.db, [
     row({ count: 30 }),
     row({ day: '2026-11-24', device: 'desktop', count: 10, language: 'de' }),

@@ -4,28 +4,12 @@ import { createOrganization } from '../../src/db/organizations.ts'
 import { addScanCounts, pruneScanCounts, type ScanCountRow, scanReport } from '../../src/db/scans.ts'
 import { organizations } from '../../src/db/schema.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { scanRow } from '../support/scans.ts'
 
 let database: Database
 const org: Record<string, string> = {}
 
-function row(overrides: Partial<ScanCountRow> = {}): ScanCountRow {
-  return {
-    day: '2026-11-24',
-    organizationId: org.acme ?? '',
-    gtin: '09506000134352',
-    hostKind: 'resolver',
-    outcome: 'redirect',
-    linkType: 'gs1:pip',
-    language: 'en',
-    device: 'mobile',
-    count: 1,
-    withLot: 0,
-    withSerial: 0,
-    withExpiry: 0,
-    compressed: 0,
-    ...overrides,
-  }
-}
+const row = (overrides: Partial<ScanCountRow> = {}) => scanRow(org.acme ?? '', overrides)
 
 beforeAll(async () => {
   database = await openTestDatabase()
