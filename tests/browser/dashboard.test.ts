@@ -90,11 +90,16 @@ async function withPage(
   }
 }
 
+/**
+ * Signs in and waits until the organization's Overview has loaded: `click` returns once the page is committed,
+ * and a `goto` while its document is still arriving cancels it, which counts as a failed request.
+ */
 async function signIn(page: Page, person: keyof typeof PEOPLE, password = PASSWORD): Promise<void> {
   await page.goto(`${origin}/`)
   await page.getByLabel('Email').fill(PEOPLE[person].email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL((url) => /^\/orgs\/[^/]+$/.test(url.pathname))
 }
 
 /** The text of a quoted-printable mail body (RFC 2045 §6.7): soft breaks joined, `=XX` decoded. */
