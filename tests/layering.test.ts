@@ -27,6 +27,20 @@ function importsOf(file: string): Import[] {
 const files = [...new Bun.Glob('**/*.ts').scanSync(SRC)]
 const imports = files.flatMap(importsOf)
 
+const PROJECT = join(SRC, '..')
+/** Relative paths written in a module: imports, `new URL('../..', import.meta.url)`. */
+const RELATIVE_PATH = /['"`](\.\.?\/[^'"`\s]*)['"`]/g
+/** The reference files beside the project, named as a path (`../shared/…`) or a path part (`join(…, 'shared')`). */
+const SHARED_REFERENCE = /\.\.[\\/]+shared\b|['"`]shared['"`]/
+
+/** The relative paths of `code` (a file of `src/`) that resolve outside the project. */
+function pathsLeavingProject(file: string, code: string): string[] {
+  return [...code.matchAll(RELATIVE_PATH)]
+    .map((m) => m[1] as string)
+    .filter((path) => relative(PROJECT, join(SRC, dirname(file), path)).startsWith('..'))
+    .map((path) => `${file}: ${path}`)
+}
+
 /** Imports of the files under `module/` (but not the listed entry files) that leave the allowed modules. */
 function strayImports(module: string, allowed: readonly string[], entries: readonly string[] = []): string[] {
   return imports
@@ -76,5 +90,18 @@ describe('module layering', () => {
 
   test('the product pages use the resolver and the templates, never storage, the API or the CLI', () => {
     expect(strayImports('pages', ['gs1', 'html', 'resolver'])).toEqual([])
+  })
+
+  test('the product never reads the reference files beside the project (../shared): no path leaves the project', () => {
+    // The checks see what they look for: the tests' own reader of ../shared, a path two levels too far up.
+    expect(SHARED_REFERENCE.test(readFileSync(join(import.meta.dir, 'support', 'shared.ts'), 'utf8'))).toBe(
+      true,
+    )
+    expect(
+      pathsLeavingProject('gs1/x.ts', "readFileSync(new URL('../../../shared/a.json', import.meta.url))"),
+    ).toEqual(['gs1/x.ts: ../../../shared/a.json'])
+    const code = new Map(files.map((f) => [f, readFileSync(join(SRC, f), 'utf8')]))
+    expect(files.filter((f) => SHARED_REFERENCE.test(code.get(f) ?? ''))).toEqual([])
+    expect(files.flatMap((f) => pathsLeavingProject(f, code.get(f) ?? ''))).toEqual([])
   })
 })

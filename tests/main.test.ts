@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort, freePorts, ROOT, waitForOk } from './support/processes.ts'
+import { makeTempDir, removeTempDir } from './support/temp.ts'
 
 /** Starts `bun src/main.ts` with `env`; resolves with its exit code and output, or kills it after `ms`. */
 async function runMain(env: Record<string, string>, ms = 20_000) {
@@ -46,7 +46,8 @@ describe('bun run start', () => {
 
   test('a port in use gives a one-line error and exit 1, and frees the embedded database', async () => {
     const taken = Bun.serve({ port: 0, hostname: '0.0.0.0', fetch: () => new Response('') })
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'port-')), 'pglite')
+    const dir = makeTempDir('port')
+    const dataDir = join(dir, 'pglite')
     try {
       const r = await runMain({ DATA_DIR: dataDir, API_PORT: String(taken.port), RESOLVER_PORT: '0' }, 60_000)
       expect(r.code).toBe(1)
@@ -57,13 +58,15 @@ describe('bun run start', () => {
       expect(existsSync(join(dataDir, '.service.lock'))).toBe(false)
     } finally {
       taken.stop(true)
+      removeTempDir(dir)
     }
   }, 90_000)
 
   test('starts on an empty embedded database with demo data, serves both ports, and stops cleanly on SIGTERM', async () => {
     const [apiPort, resolverPort] = (await freePorts(2)) as [number, number]
+    const dir = makeTempDir('start')
     const env = {
-      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'start-')), 'pglite'),
+      DATA_DIR: join(dir, 'pglite'),
       API_PORT: String(apiPort),
       RESOLVER_PORT: String(resolverPort),
       API_URL: `http://127.0.0.1:${apiPort}`,
@@ -84,6 +87,8 @@ describe('bun run start', () => {
       expect(scan.headers.get('location')).toBe('/en/northwind/green-tea/about')
     } finally {
       child.kill('SIGTERM')
+      await child.exited
+      removeTempDir(dir)
     }
     expect(await child.exited).toBe(0)
     const out = await new Response(child.stdout).text()

@@ -1,7 +1,5 @@
 /** The API app under Deno (`Deno.serve(app.fetch)` in src/api/serve-deno.ts): a token and a code from a child process on loopback. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { createClient } from '../../src/db/api-clients.ts'
@@ -10,13 +8,14 @@ import { type Database, openDatabase } from '../../src/db/database.ts'
 import { createOrganization } from '../../src/db/organizations.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, TEST_DATABASE_URL } from '../support/db.ts'
 import { denoBinary } from '../support/deno.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const DENO = denoBinary() ?? join(ROOT, 'node_modules', '.bin', 'deno')
 const START_TIMEOUT_MS = 90_000
 const GTIN = '09506000134352'
 
-const tmp = mkdtempSync(join(tmpdir(), 'deno-api-'))
+const tmp = makeTempDir('deno-api')
 let target: { env: Record<string, string>; drop(): Promise<void> }
 let client: { clientId: string; clientSecret: string }
 
@@ -109,7 +108,7 @@ beforeAll(async () => {
 }, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await target?.drop()
-  rmSync(tmp, { recursive: true, force: true })
+  removeTempDir(tmp)
 }, DATABASE_HOOK_TIMEOUT_MS)
 
 describe('Deno runtime', () => {

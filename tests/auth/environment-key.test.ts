@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
 import { loadSigningKey, SigningKeyError } from '../../src/auth/key-source.ts'
@@ -12,11 +11,12 @@ import { recordLogLines, recordSecret } from '../security/log-audit.ts'
 import { apiRequest, TEST_CONFIG, testDeps } from '../support/app.ts'
 import { useTestDatabase } from '../support/db.ts'
 import { freePorts, ROOT, waitForOk } from '../support/processes.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 import { authHarness, obtainToken, probe, seedClient, seedOrganization } from './helpers.ts'
 
 const database = useTestDatabase()
-const dir = mkdtempSync(join(tmpdir(), 'environment-key-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const dir = makeTempDir('environment-key')
+afterAll(() => removeTempDir(dir))
 
 /** A fresh high-entropy secret per run, registered with the log audit so no log line may hold it. */
 function newSecret(): string {

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { calculateJwkThumbprint, SignJWT } from 'jose'
 import {
@@ -11,10 +10,11 @@ import {
   pkcs8AlgorithmOid,
   SigningKeyError,
 } from '../../src/auth/key-source.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
-const dir = mkdtempSync(join(tmpdir(), 'key-source-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const dir = makeTempDir('key-source')
+afterAll(() => removeTempDir(dir))
 
 let files = 0
 /** Writes `text` to a new file in the test's temporary directory and returns its path. */

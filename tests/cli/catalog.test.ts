@@ -1,14 +1,15 @@
-import { describe, expect, test } from 'bun:test'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { afterAll, describe, expect, test } from 'bun:test'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCatalogCommand } from '../../src/cli/catalog.ts'
 import { productOf, smallCatalog } from '../catalog/fixtures.ts'
 import { runCommand } from '../support/cli.ts'
 import { useTestDatabase } from '../support/db.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
 const database = useTestDatabase()
-const dir = mkdtempSync(join(tmpdir(), 'catalog-cli-'))
+const dir = makeTempDir('catalog-cli')
+afterAll(() => removeTempDir(dir))
 const run = (...args: string[]) => runCommand(runCatalogCommand, database(), args)
 
 function file(name: string, content: unknown): string {

@@ -1,15 +1,15 @@
 /** `codes generate`: JSONL and CSV input, per-line errors with line numbers, results file, SVG files, progress, 100k lines. */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Progress, runCodesCommand, terminalProgress } from '../../src/cli/codes.ts'
 import { UsageError } from '../../src/cli/context.ts'
 import { scan } from '../render/scanner.ts'
 import { cliContext } from '../support/cli.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
-const dir = mkdtempSync(join(tmpdir(), 'codes-cli-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const dir = makeTempDir('codes-cli')
+afterAll(() => removeTempDir(dir))
 
 const GTIN = '09506000134352'
 

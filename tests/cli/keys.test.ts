@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadSigningKey } from '../../src/auth/key-source.ts'
 import { runKeysCommand } from '../../src/cli/keys.ts'
@@ -10,10 +9,11 @@ import { signingKeys } from '../../src/db/schema.ts'
 import { TEST_CONFIG } from '../support/app.ts'
 import { cliContext } from '../support/cli.ts'
 import { useTestDatabase } from '../support/db.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
 const database = useTestDatabase()
-const dir = mkdtempSync(join(tmpdir(), 'cli-keys-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+const dir = makeTempDir('cli-keys')
+afterAll(() => removeTempDir(dir))
 
 const SECRET = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64')
 

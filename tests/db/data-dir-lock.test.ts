@@ -1,24 +1,16 @@
 /** One process per embedded database directory: the lock inside it, a live holder refused, a dead one taken over. */
 import { afterAll, describe, expect, test } from 'bun:test'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs'
-import { hostname, tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { DataDirInUseError, lockDataDir, lockPath, STALE_MS } from '../../src/db/data-dir-lock.ts'
 import { openDatabase } from '../../src/db/database.ts'
 import { openConfiguredDatabase } from '../../src/db/open.ts'
 import { TEST_CONFIG } from '../support/app.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
-const root = mkdtempSync(join(tmpdir(), 'data-dir-lock-'))
-afterAll(() => rmSync(root, { recursive: true, force: true }))
+const root = makeTempDir('data-dir-lock')
+afterAll(() => removeTempDir(root))
 const ME = `${process.pid} ${hostname()}\n`
 
 function directory(name: string): string {

@@ -8,18 +8,20 @@ import {
   NUMERIC_BITS,
 } from '../../src/epc/ai-specs.ts'
 import { expandAiPattern } from '../../src/epc/table-f.ts'
-import { hasShared, readSharedJson } from '../support/shared.ts'
+import { lacksShared, readSharedJson, type SharedFile } from '../support/shared.ts'
 
 type Row = Record<string, string | undefined>
 interface Table {
   rows: Row[]
 }
 
-const DIR = ['gs1', 'epc'] as const
-const present = ['TDT_TableF.json', 'TDT_TableK.json', 'TDT_TableB.json', 'TDT_TableE.json'].every((f) =>
-  hasShared(...DIR, f),
-)
-if (!present) console.warn('skipped: the TDT tables are not in ../shared/gs1/epc')
+type TableName = 'F' | 'K' | 'B' | 'E'
+
+function tableFile(name: TableName): SharedFile {
+  return ['gs1', 'epc', `TDT_Table${name}.json`]
+}
+
+const skip = lacksShared(...(['F', 'K', 'B', 'E'] as const).map(tableFile))
 
 const FORMATS: Record<string, string> = {
   'Fixed-length numeric': 'N',
@@ -56,9 +58,9 @@ function ownComponent(c: Component): Partial<Component> & { ei?: number } {
   return out
 }
 
-describe.skipIf(!present)('own TDS tables against the TDT artefacts', () => {
+describe.skipIf(skip)('own TDS tables against the TDT artefacts', () => {
   test('Table F lists the same AIs with the same encoding of each component', () => {
-    const rows = readSharedJson<Table>(...DIR, 'TDT_TableF.json').rows
+    const rows = readSharedJson<Table>(tableFile('F')).rows
     expect([...AI_SPECS.keys()].sort()).toEqual(rows.map((r) => r.a as string).sort())
     for (const row of rows) {
       const spec = AI_SPECS.get(row.a as string)
@@ -75,14 +77,14 @@ describe.skipIf(!present)('own TDS tables against the TDT artefacts', () => {
   })
 
   test('Table K gives the same AI length for every two-digit prefix', () => {
-    const rows = readSharedJson<Table>(...DIR, 'TDT_TableK.json').rows
+    const rows = readSharedJson<Table>(tableFile('K')).rows
     const tdt = new Map(rows.map((r) => [Number(r.a), Number(r.b)]))
     for (let p = 0; p < 100; p++) expect({ p, length: AI_LENGTHS[p] }).toEqual({ p, length: tdt.get(p) ?? 0 })
     for (const r of rows) expect(Number(r.c)).toBe((Number(r.b) - 2) * 4)
   })
 
   test('Table B bit counts equal the rules the codec uses for each method', () => {
-    const rows = readSharedJson<Table>(...DIR, 'TDT_TableB.json').rows
+    const rows = readSharedJson<Table>(tableFile('B')).rows
     expect(rows.length).toBe(MAX_VALUE_LENGTH)
     for (const r of rows) {
       const n = Number(r.a)
@@ -100,7 +102,7 @@ describe.skipIf(!present)('own TDS tables against the TDT artefacts', () => {
   })
 
   test('Table E has the six encoding indicators the decoder implements', () => {
-    const rows = readSharedJson<Table>(...DIR, 'TDT_TableE.json').rows
+    const rows = readSharedJson<Table>(tableFile('E')).rows
     expect(rows.map((r) => `${r.b}:${r.g}`)).toEqual([
       '000:14.5.6.1',
       '001:14.5.6.2',

@@ -1,7 +1,7 @@
 /** Every shared EPC vector decodes (hex and `ex` forms) or is rejected with its reason. */
 import { describe, expect, test } from 'bun:test'
 import { decodeHex, decodeSegment, encodeLink, toDigitalLinkPath } from '../../src/epc/index.ts'
-import { hasShared, readSharedJson } from '../support/shared.ts'
+import { lacksShared, readSharedJson, type SharedFile } from '../support/shared.ts'
 
 interface Vector {
   id: number
@@ -13,15 +13,15 @@ interface Vector {
   error?: { code: string; reason: string }
 }
 
-const FILE = ['gs1', 'vectors', 'epc-vectors.json'] as const
-const vectors = hasShared(...FILE) ? readSharedJson<Vector[]>(...FILE) : []
-if (vectors.length === 0) console.warn(`skipped: ${FILE.join('/')} is not in ../shared`)
+const FILE: SharedFile = ['gs1', 'vectors', 'epc-vectors.json']
+const skip = lacksShared(FILE)
+const vectors = skip ? [] : readSharedJson<Vector[]>(FILE)
 
 function label(v: Vector): string {
   return `#${v.id} ${v.scheme} ${v.expected ? 'decodes' : `is rejected as ${v.error?.code} (${v.error?.reason})`}`
 }
 
-describe.skipIf(vectors.length === 0)('shared EPC vectors', () => {
+describe.skipIf(skip)('shared EPC vectors', () => {
   for (const v of vectors) {
     const forms = v.ex === undefined ? [v.segment] : [v.segment, v.ex]
     for (const segment of forms) {

@@ -1,11 +1,10 @@
 /** The project's AI table agrees with the GS1 Barcode Syntax Dictionary file on every AI. */
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
 import { aiInfo, allAis, dlPrimaryKeys } from '../../src/gs1/ai-table.ts'
 import { LINTERS } from '../../src/gs1/linters.ts'
-import { hasShared, sharedPath } from '../support/shared.ts'
+import { lacksShared, readSharedText, type SharedFile } from '../support/shared.ts'
 
-const DICT = ['gs1', 'syntax', 'gs1-syntax-dictionary.txt'] as const
+const DICT: SharedFile = ['gs1', 'syntax', 'gs1-syntax-dictionary.txt']
 
 interface DictEntry {
   flags: string
@@ -69,13 +68,10 @@ function parseDictionary(text: string): Map<string, DictEntry> {
   return out
 }
 
-describe('AI table against the Barcode Syntax Dictionary 2026-01-27', () => {
-  if (!hasShared(...DICT)) {
-    test.skip('dictionary file absent: ../shared/gs1/syntax/gs1-syntax-dictionary.txt (comparison skipped)', () => {})
-    return
-  }
-  const dict = parseDictionary(readFileSync(sharedPath(...DICT), 'utf8'))
+const skip = lacksShared(DICT)
+const dict = skip ? new Map<string, DictEntry>() : parseDictionary(readSharedText(DICT))
 
+describe.skipIf(skip)('AI table against the Barcode Syntax Dictionary 2026-01-27', () => {
   test('covers exactly the 541 AIs of the file', () => {
     expect(dict.size).toBe(541)
     expect(allAis()).toEqual([...dict.keys()].sort())

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { linkTypeTitle } from '../../src/gs1/link-type-titles.ts'
 import { LINK_TYPES } from '../../src/gs1/link-types.ts'
-import { hasShared, readSharedJson } from '../support/shared.ts'
+import { lacksShared, readSharedJson } from '../support/shared.ts'
 
 const FILE = ['gs1', 'resolver', 'gs1Voc.jsonld'] as const
 
@@ -16,12 +16,8 @@ function shopperTitle(label: string): string {
   return label.replace(/ {2,}/g, ' ').replace(/ \(deprecated\)$/, '')
 }
 
-describe('link-type titles against gs1Voc.jsonld', () => {
-  if (!hasShared(...FILE)) {
-    test.skip('vocabulary absent: ../shared/gs1/resolver/gs1Voc.jsonld (skipped)', () => {})
-    return
-  }
-  const graph = readSharedJson<{ '@graph': Term[] }>(...FILE)['@graph']
+describe.skipIf(lacksShared(FILE))('link-type titles against gs1Voc.jsonld', () => {
+  const graph = readSharedJson<{ '@graph': Term[] }>(FILE)['@graph']
   const labels = new Map(graph.map((term) => [term['@id'], term['rdfs:label']]))
 
   test('every link type has the English rdfs:label of its term as title', () => {

@@ -1,6 +1,5 @@
 /** Shared pieces of the reliability tests: catalog files, API clients, tokens and scans against real instances. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import type { CatalogFile, CatalogProductEntry } from '../../src/catalog/schema.ts'
@@ -8,6 +7,7 @@ import { importCatalog } from '../../src/db/catalog-import.ts'
 import { openDatabase } from '../../src/db/database.ts'
 import { gs1CheckDigit } from '../../src/gs1/check-digit.ts'
 import { runCli, runCliJson } from '../support/processes.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
 /** The organization (on the Starter plan, so it may have API clients) and brand every file here uses. */
 export const ORG = 'northwind'
@@ -57,13 +57,13 @@ export function scratchDir(): { file(name: string, content: unknown): string; re
   let dir: string | null = null
   return {
     file(name, content) {
-      dir ??= mkdtempSync(join(tmpdir(), 'reliability-'))
+      dir ??= makeTempDir('reliability')
       const path = join(dir, name)
       writeFileSync(path, JSON.stringify(content))
       return path
     },
     remove() {
-      if (dir !== null) rmSync(dir, { recursive: true, force: true })
+      if (dir !== null) removeTempDir(dir)
       dir = null
     },
   }

@@ -1,11 +1,10 @@
 /** A short mixed load on a real instance: no 5xx, no dropped connection, every answer as expected (the 60 s run is bench/load-mixed.ts). */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { TEST_DATABASE_URL } from '../support/db.ts'
 import { startInstance, stopAllInstances } from '../support/processes.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-db.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 import { prepareLoadDatabase, runMixedLoad } from './load.ts'
 
 const SECONDS = 10
@@ -17,12 +16,12 @@ describe('mixed load', () => {
   afterAll(async () => {
     await stopAllInstances()
     await scratch?.drop()
-    if (dir !== null) rmSync(dir, { recursive: true, force: true })
+    if (dir !== null) removeTempDir(dir)
   }, 60_000)
 
   test(`${SECONDS} s of redirects, linksets, compressed links, tokens, codes and batches: no 5xx, no drop, no surprise`, async () => {
     scratch = TEST_DATABASE_URL ? await createScratchDatabase(TEST_DATABASE_URL, 'load') : null
-    dir = scratch === null ? mkdtempSync(join(tmpdir(), 'load-')) : null
+    dir = scratch === null ? makeTempDir('load') : null
     const dataDir = join(dir ?? '', 'pglite')
     const basic = await prepareLoadDatabase(scratch ? { url: scratch.url } : { dataDir })
     const env: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }

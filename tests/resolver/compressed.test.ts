@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { decodeCompressed, isCompressedSegment } from '../../src/resolver/compressed.ts'
-import { hasShared, readSharedJson } from '../support/shared.ts'
+import { lacksShared, readSharedJson, type SharedFile } from '../support/shared.ts'
 import { CUSTOM, JSON_ACCEPT, LINKSET_ACCEPT, RESOLVER, SHORT, send } from './fixtures.ts'
 
 interface Vector {
@@ -12,8 +12,9 @@ interface Vector {
   error?: { code: string; reason: string }
 }
 
-const VECTORS = ['gs1', 'vectors', 'epc-vectors.json']
-const vectors = hasShared(...VECTORS) ? readSharedJson<Vector[]>(...VECTORS) : []
+const VECTORS: SharedFile = ['gs1', 'vectors', 'epc-vectors.json']
+const skip = lacksShared(VECTORS)
+const vectors = skip ? [] : readSharedJson<Vector[]>(VECTORS)
 
 /** Compares everything a client sees: status and headers. */
 async function sameResponse(a: Response, b: Response): Promise<void> {
@@ -101,7 +102,7 @@ describe('GET /{compressedLink} (SPEC)', () => {
   })
 })
 
-describe.skipIf(vectors.length === 0)('shared EPC vectors', () => {
+describe.skipIf(skip)('shared EPC vectors', () => {
   for (const v of vectors) {
     if (v.expected !== undefined) {
       const expected = v.expected

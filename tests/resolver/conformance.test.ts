@@ -1,6 +1,6 @@
 /** The checks of GS1's resolver conformance test suite (RESOLVER-NOTES §3.3) that apply to our data model, as our own tests. */
 import { describe, expect, test } from 'bun:test'
-import { hasShared, readSharedJson } from '../support/shared.ts'
+import { lacksShared, readSharedJson, type SharedFile } from '../support/shared.ts'
 import { CUSTOM, RESOLVER, send } from './fixtures.ts'
 import { descriptionErrors, hasSchemas, linksetErrors } from './schemas.ts'
 
@@ -13,7 +13,8 @@ const INPUTS = [
   `${RESOLVER}/01/09506000134376`,
   `${RESOLVER}/01/04012345000009`,
 ]
-const LINK_TYPES = ['gs1', 'resolver', 'linktypes-derived-from-gs1Voc-v1.16.json']
+const LINK_TYPES: SharedFile = ['gs1', 'resolver', 'linktypes-derived-from-gs1Voc-v1.16.json']
+const lacksLinkTypes = lacksShared(LINK_TYPES)
 
 /** The suite's helper sends `Origin` on every call. */
 const ORIGIN = { origin: 'https://ref.gs1.org/test-suites/resolver/' }
@@ -146,10 +147,10 @@ for (const u of INPUTS) {
       }
     })
 
-    test.skipIf(!hasShared(...LINK_TYPES))(
+    test.skipIf(lacksLinkTypes)(
       '#30 linkTypesDefined: every link type is in the GS1 Web Vocabulary',
       async () => {
-        const ratified = readSharedJson<Record<string, unknown>>(...LINK_TYPES)
+        const ratified = readSharedJson<Record<string, unknown>>(LINK_TYPES)
         for (const key of Object.keys(await linkset(u))) {
           if (key === 'anchor' || key === 'description') continue
           expect(Object.keys(ratified)).toContain(key.slice('https://ref.gs1.org/voc/'.length))

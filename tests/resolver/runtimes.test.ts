@@ -1,10 +1,10 @@
 /** The same handler on Bun, Deno and Node (srvx): one redirect and one linkset over a real socket each (STACK-NOTES §B.6). */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { denoBinary } from '../support/deno.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const DENO = denoBinary() ?? join(ROOT, 'node_modules', '.bin', 'deno')
@@ -13,7 +13,7 @@ const START_TIMEOUT_MS = 20_000
 /** No port in the configured origin: it matches 127.0.0.1 on whatever port the OS gives (DESIGN §3). */
 const RESOLVER_URL = 'http://127.0.0.1'
 
-const dir = mkdtempSync(join(tmpdir(), 'resolver-runtimes-'))
+const dir = makeTempDir('resolver-runtimes')
 /** The demo catalog, in the import format, holds the product scanned here (04012345000009, northwind/green-tea). */
 const catalogFile = join(ROOT, 'src', 'catalog', 'demo-catalog.json')
 const nodeBundle = join(dir, 'serve-node.mjs')
@@ -80,7 +80,7 @@ async function stop(child: Subprocess): Promise<void> {
 
 afterAll(async () => {
   await Promise.all(children.map(stop))
-  rmSync(dir, { recursive: true, force: true })
+  removeTempDir(dir)
 })
 
 const runtimes: [string, () => string[], boolean][] = [

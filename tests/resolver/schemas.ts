@@ -1,18 +1,18 @@
 /** JSON Schema validators for the linkset and the description file, from the shared GS1 schemas (tests only). */
 import Ajv, { type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import { hasShared, readSharedJson } from '../support/shared.ts'
+import { lacksShared, readSharedJson, type SharedFile } from '../support/shared.ts'
 
-const LINKSET_SCHEMA = ['gs1', 'resolver', 'linkset-schema-1.2.0.json']
-const DESCRIPTION_SCHEMA = ['gs1', 'resolver', 'description-file-schema-1.2.0.json']
+const LINKSET_SCHEMA: SharedFile = ['gs1', 'resolver', 'linkset-schema-1.2.0.json']
+const DESCRIPTION_SCHEMA: SharedFile = ['gs1', 'resolver', 'description-file-schema-1.2.0.json']
 
 /** True when the shared schemas are present (the tests that need them are skipped otherwise). */
-export const hasSchemas = hasShared(...LINKSET_SCHEMA) && hasShared(...DESCRIPTION_SCHEMA)
+export const hasSchemas = !lacksShared(LINKSET_SCHEMA, DESCRIPTION_SCHEMA)
 
-function compile(parts: string[]): ValidateFunction {
+function compile(file: SharedFile): ValidateFunction {
   const ajv = new Ajv({ strict: false, allErrors: true })
   addFormats(ajv)
-  const schema = readSharedJson<Record<string, unknown>>(...parts)
+  const schema = readSharedJson<Record<string, unknown>>(file)
   return ajv.compile(schema)
 }
 

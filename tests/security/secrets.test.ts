@@ -1,6 +1,4 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../../src/api/app.ts'
 import { authFeature, tokenRequestLimiter } from '../../src/api/auth/index.ts'
@@ -8,6 +6,7 @@ import type { AuthService } from '../../src/auth/service.ts'
 import { rememberPeer } from '../../src/security/client-address.ts'
 import { TEST_CONFIG, testDeps } from '../support/app.ts'
 import { startInstance, stopAllInstances } from '../support/processes.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 import { basicAuth, useService } from './harness.ts'
 import { auditedLogger, recordLogLines, recordSecret, scanForSecrets } from './log-audit.ts'
 
@@ -132,7 +131,7 @@ describe('no secret, token or Authorization value in any log line (in-process)',
 
 describe('no secret, token or Authorization value in the log of a real `bun src/main.ts`', () => {
   test('the demo secret appears only in the start banner; JSON log lines carry none of it nor any token', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'secrets-'))
+    const dir = makeTempDir('secrets')
     try {
       const instance = await startInstance({ env: { DATA_DIR: join(dir, 'pglite') }, readyTimeoutMs: 60_000 })
       const idLine = instance.stdout.find((l) => l.includes('client id:'))
@@ -191,7 +190,7 @@ describe('no secret, token or Authorization value in the log of a real `bun src/
       expect(scanForSecrets(logLines, [secret, token, basicAuth(clientId, secret)])).toEqual([])
       expect(instance.stdout.filter((l) => l.includes(secret)).length).toBe(2)
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      removeTempDir(dir)
     }
   }, 90_000)
 })

@@ -1,8 +1,8 @@
 /** Debian's Chromium through playwright-core for the browser tests: launch with a fresh profile, bound in time, axe-core, screenshots. */
-import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { accessSync, constants, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type BrowserContext, chromium, type Page } from 'playwright-core'
+import { makeTempDir, removeTempDir } from './temp.ts'
 
 /** The system Chromium (`apt-get install chromium`); `CHROMIUM_PATH` overrides it. Never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -59,7 +59,7 @@ export interface BrowserSession {
 export async function launchBrowser(
   options: { readonly javaScriptEnabled?: boolean } = {},
 ): Promise<BrowserSession> {
-  const profile = mkdtempSync(join(tmpdir(), 'chromium-profile-'))
+  const profile = makeTempDir('chromium-profile')
   let context: BrowserContext
   try {
     context = await chromium.launchPersistentContext(profile, {
@@ -72,7 +72,7 @@ export async function launchBrowser(
       javaScriptEnabled: options.javaScriptEnabled ?? true,
     })
   } catch (error) {
-    rmSync(profile, { recursive: true, force: true })
+    removeTempDir(profile)
     throw error
   }
   context.setDefaultTimeout(ACTION_TIMEOUT_MS)
@@ -87,7 +87,7 @@ export async function launchBrowser(
       try {
         await within(context.close(), CLOSE_TIMEOUT_MS, 'closing Chromium')
       } finally {
-        rmSync(profile, { recursive: true, force: true })
+        removeTempDir(profile)
       }
     },
   }

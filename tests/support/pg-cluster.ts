@@ -1,8 +1,8 @@
 /** A throwaway PostgreSQL cluster for fault tests (initdb + pg_ctl on a temp directory and a free port), and scratch databases. */
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { chownSync, existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { freePort } from './processes.ts'
+import { makeTempDir, removeTempDir } from './temp.ts'
 
 /** The server binaries: `PG_BIN` when set, else the newest `/usr/lib/postgresql/N/bin` with `initdb`, else null. */
 export function findPgBin(): string | null {
@@ -61,7 +61,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   const bin = findPgBin()
   const as = runAs()
   if (bin === null || typeof as === 'string') throw new Error(pgClusterUnavailable() ?? 'unavailable')
-  const dir = mkdtempSync(join(tmpdir(), 'pg-fault-'))
+  const dir = makeTempDir('pg-fault')
   if (as.uid !== null) chownSync(dir, as.uid, -1)
   const data = join(dir, 'data')
   const port = await freePort()
@@ -102,7 +102,7 @@ export async function startPgCluster(): Promise<PgCluster> {
         if (running) await cluster.stop('immediate')
       } finally {
         process.off('exit', onExit)
-        rmSync(dir, { recursive: true, force: true })
+        removeTempDir(dir)
       }
     },
   }

@@ -1,8 +1,9 @@
 /** The shared GS1 syntax vectors (`../shared/gs1/vectors/syntax-vectors.json`) and how tests read them. */
 import { type AiPair, isDlPrimaryKey, parseBracketedElementString } from '../../src/gs1/index.ts'
+import type { SharedFile } from './shared.ts'
 
-/** The vector file under `../shared`, as parts for `hasShared` and `readSharedJson`. */
-export const SYNTAX_VECTORS = ['gs1', 'vectors', 'syntax-vectors.json'] as const
+/** The vector file under `../shared` (see `lacksShared` and `readSharedJson`). */
+export const SYNTAX_VECTORS: SharedFile = ['gs1', 'vectors', 'syntax-vectors.json']
 
 export interface SyntaxVector {
   kind: string

@@ -1,7 +1,7 @@
 /** Every syntax vector that maps to a code definition, through POST /code and inside one POST /codes batch, with identical results. */
 import { describe, expect, test } from 'bun:test'
 import { isDlPrimaryKey, parseBracketedElementString } from '../../../src/gs1/index.ts'
-import { hasShared, readSharedJson } from '../../support/shared.ts'
+import { lacksShared, readSharedJson } from '../../support/shared.ts'
 import {
   CANONICAL_STEM,
   reasonOf,
@@ -86,13 +86,12 @@ function modeOf(def: Record<string, unknown>): string {
   return def.digitalLinkStem === undefined ? 'GS1_DATAMATRIX' : 'DATAMATRIX_GS1_DIGITAL_LINK_URI'
 }
 
-describe('syntax vectors over HTTP', () => {
-  if (!hasShared(...SYNTAX_VECTORS)) {
-    test.skip('vector file absent: ../shared/gs1/vectors/syntax-vectors.json (vectors skipped)', () => {})
-    return
-  }
+const skip = lacksShared(SYNTAX_VECTORS)
+const vectors = skip ? [] : readSharedJson<SyntaxVector[]>(SYNTAX_VECTORS)
+
+describe.skipIf(skip)('syntax vectors over HTTP', () => {
   const api = useCodeApi()
-  const all = cases(readSharedJson<SyntaxVector[]>(...SYNTAX_VECTORS))
+  const all = cases(vectors)
   const single = new Map<number, { status: number; body: Record<string, unknown> }>()
 
   test('the vectors give 78 code definitions', () => {
