@@ -107,7 +107,7 @@ describe('createClient', () => {
     expect(await create('acme', ['write:codes', 'read:all'])).toEqual({
       ok: false,
       reason: 'invalid_scope',
-      message: "unknown scope 'read:all' (write:codes)",
+      message: "unknown scope 'read:all' (write:codes, read:catalog, write:catalog, read:scans)",
     })
     expect(await create('acme', [])).toMatchObject({ reason: 'invalid_scope' })
     expect(await create('acme', ['write:codes'], '   ')).toMatchObject({ reason: 'invalid_name' })
