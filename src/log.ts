@@ -21,14 +21,18 @@ function isoClock(): () => string {
   }
 }
 
-/** Writes JSON lines through `write`, one call per line: `time`, `level`, `event`, then the fields. */
+/** Writes JSON lines through `write`, one call per line: `time`, `level`, `event`, then the fields. Never throws. */
 export function createLogger(write: (line: string) => void): Logger {
   const isoNow = isoClock()
   const emit = (level: string, event: string, fields?: LogFields) => {
-    // One JSON.stringify of the caller's object, no copy of it: this runs once per resolver request.
-    const head = `{"time":"${isoNow()}","level":"${level}","event":${JSON.stringify(event)}`
-    const body = fields === undefined ? '{}' : JSON.stringify(fields)
-    write(body === '{}' ? `${head}}` : `${head},${body.slice(1)}`)
+    try {
+      // One JSON.stringify of the caller's object, no copy of it: this runs once per resolver request.
+      const head = `{"time":"${isoNow()}","level":"${level}","event":${JSON.stringify(event)}`
+      const body = fields === undefined ? '{}' : JSON.stringify(fields)
+      write(body === '{}' ? `${head}}` : `${head},${body.slice(1)}`)
+    } catch {
+      // Logging runs in hooks after the answer, where a throw ends the process: a line that fails is dropped.
+    }
   }
   return {
     info: (event, fields) => emit('info', event, fields),
@@ -52,7 +56,11 @@ export function createStdoutLogger(
     if (buffer === '') return
     const text = buffer
     buffer = ''
-    out.write(text)
+    try {
+      out.write(text)
+    } catch {
+      // A closed or failing stdout must not end the process from a timer; the lines are lost either way.
+    }
   }
   const logger = createLogger((line) => {
     buffer += `${line}\n`

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createStdoutLogger, memoryLogger } from '../src/log.ts'
+import { createLogger, createStdoutLogger, type LogFields, memoryLogger } from '../src/log.ts'
 
 describe('loggers', () => {
   test('the stdout logger batches lines into one write per turn, and flush() writes at once', async () => {
@@ -56,5 +56,28 @@ describe('loggers', () => {
     expect(String(first?.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     expect(time).toBeGreaterThanOrEqual(before)
     expect(time).toBeLessThanOrEqual(Date.now())
+  })
+
+  test('logging never throws: not for a failing writer, a failing stdout or fields JSON cannot hold', async () => {
+    const failing = createLogger(() => {
+      throw new Error('disk full')
+    })
+    expect(() => failing.info('request', { path: '/x' })).not.toThrow()
+    expect(() => failing.error('api.error')).not.toThrow()
+    const written: string[] = []
+    const logger = createLogger((line) => written.push(line))
+    // The types forbid it; a caller that casts must still not take the process down from a hook.
+    expect(() => logger.info('odd', { n: 1n } as unknown as LogFields)).not.toThrow()
+    expect(written).toEqual([])
+    const stdout = createStdoutLogger({
+      write: () => {
+        throw new Error('EPIPE')
+      },
+    })
+    stdout.info('a')
+    expect(() => stdout.flush()).not.toThrow()
+    // The batched write runs on a timer, where a throw would be uncaught: it must not throw there either.
+    stdout.info('b')
+    await new Promise((resolve) => setTimeout(resolve, 0))
   })
 })

@@ -1,5 +1,6 @@
 /** `GET /openapi.json` and the offline reference page `GET /docs` (with its script at `/docs/scalar.js`). */
 import { Elysia } from 'elysia'
+import { splitRequestUrl } from '../../resolver/request-url.ts'
 import { HTML_TYPE, JS_TYPE, JSON_TYPE } from '../media.ts'
 import { DOCS_SCRIPT_PATH, docsPage, scalarScript } from './docs-page.ts'
 import { buildOpenApiDocument, type DocumentOptions } from './document.ts'
@@ -27,7 +28,7 @@ export function openapiRoutes(options: DocumentOptions) {
     .get(OPENAPI_PATH, () => new Response(json, { headers: { 'content-type': JSON_TYPE } }))
     .get(DOCS_PATH, ({ request }) =>
       // `/docs/` reaches this route too, but the page's relative links would then resolve below it.
-      new URL(request.url).pathname.endsWith('/')
+      splitRequestUrl(request.url).path.endsWith('/')
         ? new Response(null, { status: 308, headers: { location: '../docs' } })
         : new Response(page, { headers: { 'content-type': HTML_TYPE, 'content-security-policy': DOCS_CSP } }),
     )
