@@ -39,6 +39,8 @@ export interface ServiceDeps {
 export async function createService(deps: ServiceDeps): Promise<Service> {
   const catalog = createDbCatalog(deps.database, {
     clock: deps.clock,
+    // One line when an outage begins and one when it ends, however many reconnection attempts it takes.
+    onListenerLost: () => deps.logger.error('database.listener_lost', { channel: CATALOG_CHANNEL }),
     onListenerRenewed: () => deps.logger.info('database.listener_renewed', { channel: CATALOG_CHANNEL }),
   })
   await catalog.start()
