@@ -1,7 +1,8 @@
 /** The LISTEN connection of a Postgres database, shared by its channels: it knows when it is lost and comes back. */
-import { connect, type Socket } from 'node:net'
+import type { Socket } from 'node:net'
 import postgres from 'postgres'
 import { type PostgresTarget, socketOption } from './connection-url.ts'
+import { CONNECT_TIMEOUT_MS, openSocket, type SocketTarget } from './socket.ts'
 
 /** What a channel is told about its subscription, besides notifications. */
 export interface ListenEvents {
@@ -36,19 +37,9 @@ export function retryDelayMs(backoff: Backoff, attempt: number): number {
   return Math.min(backoff.firstMs * 2 ** attempt, backoff.maxMs)
 }
 
-/** A TCP connection (or Unix socket) that does not connect within this fails the attempt. */
-const CONNECT_TIMEOUT_MS = 3000
-
 interface Subscriber {
   readonly onPayload: OnPayload
   readonly events: ListenEvents
-}
-
-/** Where postgres.js would connect: its parsed `host`, `port` and socket `path` options. */
-interface SocketTarget {
-  readonly host: readonly string[]
-  readonly port: readonly number[]
-  readonly path?: string | false
 }
 
 /** Two options postgres.js reads but does not type: notifications (its own `listen` uses it) and a custom socket. */
@@ -209,23 +200,6 @@ export function createListener(
       current = null
     },
   }
-}
-
-/** A connected socket to the server, or a failure within the connect timeout. */
-function openSocket(to: SocketTarget): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = to.path ? connect(to.path) : connect(to.port[0] ?? 5432, to.host[0] ?? 'localhost')
-    const timer = setTimeout(() => socket.destroy(new Error('connect timeout')), CONNECT_TIMEOUT_MS)
-    socket.once('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    socket.once('connect', () => {
-      clearTimeout(timer)
-      socket.removeAllListeners('error')
-      resolve(socket)
-    })
-  })
 }
 
 /** Runs a subscriber's callback; a throwing one must not stop the others, nor reach the driver. */

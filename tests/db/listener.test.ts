@@ -83,4 +83,27 @@ describe.skipIf(unavailable !== null)('createListener through an outage', () => 
       expect(counts).toEqual({ lost: 2 * outage, renewed: 2 * outage })
     }
   }, 90_000)
+
+  test('a DATABASE_URL naming a Unix socket directory (libpq style) is listened on through that socket', async () => {
+    const c = cluster as PgCluster
+    const url = `postgres://postgres@${encodeURIComponent(c.socketDir)}:${c.port}/postgres`
+    const viaSocket = createListener(postgresTarget(url))
+    try {
+      const heard: string[] = []
+      await viaSocket.listen('socket_channel', (payload) => heard.push(payload))
+      await notify('socket_channel', 'hello')
+      expect(await waitUntil(async () => heard.includes('hello'), WITHIN_MS)).not.toBeNull()
+      // A session over a Unix socket has no client address.
+      const sql = postgresClient(c.url())
+      try {
+        const rows =
+          await sql`select client_addr from pg_stat_activity where query = 'listen "socket_channel"'`
+        expect(rows.map((r) => r.client_addr)).toEqual([null])
+      } finally {
+        await sql.end({ timeout: 5 })
+      }
+    } finally {
+      await viaSocket.close()
+    }
+  })
 })
