@@ -42,13 +42,20 @@ export function createLogger(write: (line: string) => void): Logger {
 
 const FLUSH_BYTES = 64 * 1024
 
+/** Where the stdout logger writes: `process.stdout`, or any stream (tests). */
+export interface LogOutput {
+  write(text: string): unknown
+  on?(event: 'error', listener: (error: Error) => void): unknown
+}
+
 /**
  * JSON lines on stdout, batched: one write per event-loop turn (or per 64 KiB) instead of one system call per
  * request line, which the resolver's request rate would otherwise pay for. `flush()` on shutdown.
  */
-export function createStdoutLogger(
-  out: { write(text: string): unknown } = process.stdout,
-): Logger & { flush(): void } {
+export function createStdoutLogger(out: LogOutput = process.stdout): Logger & { flush(): void } {
+  // A stdout whose reader is gone (EPIPE) reports it as an 'error' event, which nobody else hears: unheard, it
+  // would end the process on the next request. The lines are lost either way.
+  out.on?.('error', () => {})
   let buffer = ''
   let scheduled = false
   const flush = () => {

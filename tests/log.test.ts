@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { Writable } from 'node:stream'
 import { createLogger, createStdoutLogger, type LogFields, memoryLogger } from '../src/log.ts'
 
 describe('loggers', () => {
@@ -79,5 +80,23 @@ describe('loggers', () => {
     // The batched write runs on a timer, where a throw would be uncaught: it must not throw there either.
     stdout.info('b')
     await new Promise((resolve) => setTimeout(resolve, 0))
+  })
+
+  test('a stdout whose reader is gone (EPIPE as an error event) does not end the process', async () => {
+    let writes = 0
+    // Like process.stdout once the pipe's reader has exited: every write fails, reported as an 'error' event.
+    const broken = new Writable({
+      write(_chunk, _encoding, done) {
+        writes++
+        done(Object.assign(new Error('broken pipe'), { code: 'EPIPE' }))
+      },
+    })
+    const logger = createStdoutLogger(broken)
+    logger.info('request', { path: '/healthz' })
+    logger.flush()
+    // An unheard 'error' event would be an uncaught exception here, failing this file.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(writes).toBe(1)
+    expect(broken.listenerCount('error')).toBe(1)
   })
 })
