@@ -15,6 +15,7 @@ import type { Database } from './db/database.ts'
 import { errorName, type Logger } from './log.ts'
 import { createPagesRoute } from './pages/index.ts'
 import { createResolverRoute } from './resolver/index.ts'
+import { splitRequestUrl } from './resolver/request-url.ts'
 import { createResolverPort, type ResolverPort } from './resolver-port.ts'
 import { DEFAULT_SECURITY_CONFIG } from './security/config.ts'
 
@@ -40,6 +41,8 @@ export interface ServiceDeps {
 export async function createService(deps: ServiceDeps): Promise<Service> {
   const catalog = createDbCatalog(deps.database, {
     clock: deps.clock,
+    // One line when an outage begins and one when it ends, however many reconnection attempts it takes.
+    onListenerLost: () => deps.logger.error('database.listener_lost', { channel: CATALOG_CHANNEL }),
     onListenerRenewed: () => deps.logger.info('database.listener_renewed', { channel: CATALOG_CHANNEL }),
   })
   await catalog.start()
@@ -65,15 +68,13 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
   const resolve = createResolverRoute({
     catalog,
     config: deps.config,
-    onError: (error, request) =>
-      deps.logger.error('resolver.error', { path: new URL(request.url).pathname, error: errorName(error) }),
+    onError: failureLog(deps.logger, 'resolver.error'),
   })
   const pages = createPagesRoute({
     catalog,
     config: deps.config,
     clock: deps.clock,
-    onError: (error, request) =>
-      deps.logger.error('pages.error', { path: new URL(request.url).pathname, error: errorName(error) }),
+    onError: failureLog(deps.logger, 'pages.error'),
   })
   return {
     api: (request) => app.handle(request),
@@ -90,4 +91,10 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
       await catalog.close()
     },
   }
+}
+
+/** An `onError` hook logging `event` with the request's path and the error's name, never its message; never throws. */
+function failureLog(logger: Logger, event: string): (error: unknown, request: Request) => void {
+  return (error, request) =>
+    logger.error(event, { path: splitRequestUrl(request.url).path, error: errorName(error) })
 }

@@ -21,14 +21,18 @@ function isoClock(): () => string {
   }
 }
 
-/** Writes JSON lines through `write`, one call per line: `time`, `level`, `event`, then the fields. */
+/** Writes JSON lines through `write`, one call per line: `time`, `level`, `event`, then the fields. Never throws. */
 export function createLogger(write: (line: string) => void): Logger {
   const isoNow = isoClock()
   const emit = (level: string, event: string, fields?: LogFields) => {
-    // One JSON.stringify of the caller's object, no copy of it: this runs once per resolver request.
-    const head = `{"time":"${isoNow()}","level":"${level}","event":${JSON.stringify(event)}`
-    const body = fields === undefined ? '{}' : JSON.stringify(fields)
-    write(body === '{}' ? `${head}}` : `${head},${body.slice(1)}`)
+    try {
+      // One JSON.stringify of the caller's object, no copy of it: this runs once per resolver request.
+      const head = `{"time":"${isoNow()}","level":"${level}","event":${JSON.stringify(event)}`
+      const body = fields === undefined ? '{}' : JSON.stringify(fields)
+      write(body === '{}' ? `${head}}` : `${head},${body.slice(1)}`)
+    } catch {
+      // Logging runs in hooks after the answer, where a throw ends the process: a line that fails is dropped.
+    }
   }
   return {
     info: (event, fields) => emit('info', event, fields),
@@ -38,13 +42,20 @@ export function createLogger(write: (line: string) => void): Logger {
 
 const FLUSH_BYTES = 64 * 1024
 
+/** Where the stdout logger writes: `process.stdout`, or any stream (tests). */
+export interface LogOutput {
+  write(text: string): unknown
+  on?(event: 'error', listener: (error: Error) => void): unknown
+}
+
 /**
  * JSON lines on stdout, batched: one write per event-loop turn (or per 64 KiB) instead of one system call per
  * request line, which the resolver's request rate would otherwise pay for. `flush()` on shutdown.
  */
-export function createStdoutLogger(
-  out: { write(text: string): unknown } = process.stdout,
-): Logger & { flush(): void } {
+export function createStdoutLogger(out: LogOutput = process.stdout): Logger & { flush(): void } {
+  // A stdout whose reader is gone (EPIPE) reports it as an 'error' event, which nobody else hears: unheard, it
+  // would end the process on the next request. The lines are lost either way.
+  out.on?.('error', () => {})
   let buffer = ''
   let scheduled = false
   const flush = () => {
@@ -52,7 +63,11 @@ export function createStdoutLogger(
     if (buffer === '') return
     const text = buffer
     buffer = ''
-    out.write(text)
+    try {
+      out.write(text)
+    } catch {
+      // A closed or failing stdout must not end the process from a timer; the lines are lost either way.
+    }
   }
   const logger = createLogger((line) => {
     buffer += `${line}\n`

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { createStdoutLogger, memoryLogger } from '../src/log.ts'
+import { Writable } from 'node:stream'
+import { createLogger, createStdoutLogger, type LogFields, memoryLogger } from '../src/log.ts'
 
 describe('loggers', () => {
   test('the stdout logger batches lines into one write per turn, and flush() writes at once', async () => {
@@ -56,5 +57,46 @@ describe('loggers', () => {
     expect(String(first?.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
     expect(time).toBeGreaterThanOrEqual(before)
     expect(time).toBeLessThanOrEqual(Date.now())
+  })
+
+  test('logging never throws: not for a failing writer, a failing stdout or fields JSON cannot hold', async () => {
+    const failing = createLogger(() => {
+      throw new Error('disk full')
+    })
+    expect(() => failing.info('request', { path: '/x' })).not.toThrow()
+    expect(() => failing.error('api.error')).not.toThrow()
+    const written: string[] = []
+    const logger = createLogger((line) => written.push(line))
+    // The types forbid it; a caller that casts must still not take the process down from a hook.
+    expect(() => logger.info('odd', { n: 1n } as unknown as LogFields)).not.toThrow()
+    expect(written).toEqual([])
+    const stdout = createStdoutLogger({
+      write: () => {
+        throw new Error('EPIPE')
+      },
+    })
+    stdout.info('a')
+    expect(() => stdout.flush()).not.toThrow()
+    // The batched write runs on a timer, where a throw would be uncaught: it must not throw there either.
+    stdout.info('b')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  })
+
+  test('a stdout whose reader is gone (EPIPE as an error event) does not end the process', async () => {
+    let writes = 0
+    // Like process.stdout once the pipe's reader has exited: every write fails, reported as an 'error' event.
+    const broken = new Writable({
+      write(_chunk, _encoding, done) {
+        writes++
+        done(Object.assign(new Error('broken pipe'), { code: 'EPIPE' }))
+      },
+    })
+    const logger = createStdoutLogger(broken)
+    logger.info('request', { path: '/healthz' })
+    logger.flush()
+    // An unheard 'error' event would be an uncaught exception here, failing this file.
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(writes).toBe(1)
+    expect(broken.listenerCount('error')).toBe(1)
   })
 })

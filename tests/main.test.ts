@@ -44,6 +44,17 @@ describe('bun run start', () => {
     expect(r.stderr).not.toContain('hunter2')
   })
 
+  test('a password in the query of DATABASE_URL (libpq style) is hidden in the start error too', async () => {
+    const port = await freePort()
+    const query = 'sslmode=disable&password=hunter3&sslpassword=s3cret%21'
+    const r = await runMain({ DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/none?${query}` })
+    expect(r.code).toBe(1)
+    expect(r.stderr).toStartWith(
+      `error: cannot open the database at postgres://nobody@127.0.0.1:${port}/none?sslmode=disable&password=***&sslpassword=***: `,
+    )
+    expect(r.stderr).not.toMatch(/hunter3|s3cret/)
+  })
+
   test('a port in use gives a one-line error and exit 1, and frees the embedded database', async () => {
     const taken = Bun.serve({ port: 0, hostname: '0.0.0.0', fetch: () => new Response('') })
     const dir = makeTempDir('port')

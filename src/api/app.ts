@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import { errorName, type Logger } from '../log.ts'
+import { splitRequestUrl } from '../resolver/request-url.ts'
 import { TOKEN_PATH, tokenEndpointFailure } from './auth/oauth-errors.ts'
 import { errorResponse } from './errors.ts'
 import { healthRoutes } from './health.ts'
@@ -28,32 +29,30 @@ export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] =
   let app = new Elysia({ normalize: false })
     .onRequest(({ request }) => {
       started.set(request, performance.now())
-      const length = Number(request.headers.get('content-length') ?? '0')
-      if (length > MAX_BODY_BYTES) {
-        // Answered before Elysia's lifecycle, which then logs nothing: the line is written here.
-        const response = failure(request, 'payloadTooLarge')
-        logRequest(request, response.status)
-        return response
-      }
+      const refusal = earlyRefusal(request)
+      if (refusal === null) return
+      // Answered before Elysia's lifecycle, which then logs nothing: the line is written here.
+      logRequest(request, refusal.status)
+      return refusal
     })
     .onError(({ code, error, request, set }) => {
       const response = errorAnswer(code, error, request)
       set.status = response.status
       return response
     })
-    .onAfterResponse(({ request, set }) =>
-      logRequest(request, typeof set.status === 'number' ? set.status : 200),
+    .onAfterResponse(({ request, set, responseValue }) =>
+      logRequest(request, statusSent(responseValue, set.status)),
     )
     .use(healthRoutes(deps)) as unknown as Elysia
   for (const feature of features) app = feature(app)
   return app
 
-  /** The request log: one line per request, with the status the client got. */
+  /** The request log: one line per request, with the status the client got. Runs after the answer: never throws. */
   function logRequest(request: Request, status: number): void {
     const start = started.get(request)
     deps.logger.info('request', {
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: splitRequestUrl(request.url).path,
       status,
       ms: start === undefined ? null : Math.round((performance.now() - start) * 100) / 100,
       clientId: requestLogContext.get(request)?.clientId ?? null,
@@ -64,21 +63,37 @@ export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] =
     if (code === 'NOT_FOUND') return notFoundOrWrongMethod(app, request)
     if (code === 'PARSE') return errorResponse('malformedJson')
     if (code === 'VALIDATION') return errorResponse('unprocessable')
-    deps.logger.error('api.error', { path: new URL(request.url).pathname, error: errorName(error) })
+    deps.logger.error('api.error', { path: splitRequestUrl(request.url).path, error: errorName(error) })
     return failure(request, 'internal')
   }
 }
 
+/**
+ * What is refused before any route. Without a Host (HTTP/1.0) or with one that is no URL host (`a b`, `x#y`,
+ * `[::1`), Bun hands over a URL that does not parse, which routes and hooks would trip on: `400` (RFC 9112 §3.2).
+ */
+function earlyRefusal(request: Request): Response | null {
+  if (!URL.canParse(request.url)) return errorResponse('invalidHost')
+  const length = Number(request.headers.get('content-length') ?? '0')
+  return length > MAX_BODY_BYTES ? failure(request, 'payloadTooLarge') : null
+}
+
+/** The status of the answer the client got: a route's own `Response` carries it, `set.status` says it otherwise. */
+function statusSent(answer: unknown, status: unknown): number {
+  if (answer instanceof Response) return answer.status
+  return typeof status === 'number' ? status : 200
+}
+
 /** A failure answered outside any route's own handling: flat on the token endpoint, else in the envelope. */
 function failure(request: Request, kind: 'payloadTooLarge' | 'internal'): Response {
-  if (new URL(request.url).pathname === TOKEN_PATH) return tokenEndpointFailure(kind)
+  if (splitRequestUrl(request.url).path === TOKEN_PATH) return tokenEndpointFailure(kind)
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type')) ?? JSON_TYPE
   return errorResponse(kind, { type })
 }
 
 /** Elysia answers 404 for a known path with another method; SPEC-minded clients expect 405 with `Allow`. */
 function notFoundOrWrongMethod(app: Elysia, request: Request): Response {
-  const path = new URL(request.url).pathname
+  const path = splitRequestUrl(request.url).path
   const methods = app.routes.filter((r) => r.path === path).map((r) => r.method.toUpperCase())
   if (methods.length === 0) return errorResponse('notFound')
   const allow = [...new Set(methods.includes('GET') ? [...methods, 'HEAD'] : methods)].join(', ')

@@ -11,6 +11,11 @@ export interface ErrorEnvelope {
 /** Statuses of the failure envelope with their default code and message (SPEC "Errors"). */
 export const API_ERRORS = {
   badRequest: { status: 400, code: 'BadRequest', message: 'The request is malformed' },
+  invalidHost: {
+    status: 400,
+    code: 'InvalidHost',
+    message: 'The request has no Host header, or one that is not a valid host',
+  },
   malformedJson: { status: 400, code: 'MalformedJson', message: 'The request body is not valid JSON' },
   unauthorized: {
     status: 401,

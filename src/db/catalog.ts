@@ -19,9 +19,11 @@ export interface DbCatalogOptions {
    */
   readonly admitOnRepeat?: boolean
   /**
-   * Called when the change listener subscribes again after its connection was lost (and the cache was dropped,
-   * since changes may have been missed): the one sign of a lost and regained database an idle instance gives.
+   * Called once when the change listener loses its connection, and once when it subscribes again (the cache is
+   * then dropped, since changes may have been missed): the one sign of a lost and regained database an idle
+   * instance gives.
    */
+  readonly onListenerLost?: () => void
   readonly onListenerRenewed?: () => void
 }
 
@@ -72,10 +74,10 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     isActiveCustomDomain: async (host) => (await domains.get(host)) === true,
     invalidate,
     async start() {
-      unlisten ??= await database.listen(CATALOG_CHANNEL, (payload) => {
-        // An empty payload is the renewed subscription (database.ts): notifications may have been missed.
-        if (payload === '') options.onListenerRenewed?.()
-        invalidate()
+      // Every payload drops the cache, the empty one of a renewed subscription too: changes may have been missed.
+      unlisten ??= await database.listen(CATALOG_CHANNEL, invalidate, {
+        onLost: options.onListenerLost,
+        onRenewed: options.onListenerRenewed,
       })
     },
     async close() {

@@ -1,7 +1,8 @@
 /**
  * libpq's ways of naming a Unix socket in a connection URL, which postgres.js does not read itself: a directory in
  * the `host` query parameter (`postgresql:///gs1dl?host=/var/lib/postgresql`) or percent-encoded as the host
- * (`postgresql://user@%2Fvar%2Flib%2Fpostgresql/gs1dl`). Pure: no I/O.
+ * (`postgresql://user@%2Fvar%2Flib%2Fpostgresql/gs1dl`); and the one form a connection URL is printed in, without
+ * its secrets. Pure: no I/O.
  */
 
 /** The URL postgres.js gets, and the socket file to connect to instead of TCP when the URL names one. */
@@ -52,4 +53,38 @@ function decodedHost(hostname: string): string {
 /** postgres.js's option for a target: it connects to `path` instead of the URL's host and port when given one. */
 export function socketOption(target: PostgresTarget): { path?: string } {
   return target.socket === null ? {} : { path: target.socket }
+}
+
+/**
+ * Query parameters whose value may be a secret: libpq's `password` and `sslpassword`, and anything named like a
+ * password, secret, token, key or credential (a key file's path is hidden too; a message loses nothing by it).
+ */
+const SECRET_PARAMETER = /pass|secret|token|key|cred/i
+
+/**
+ * A connection URL for messages: the password of the userinfo and every secret-looking query parameter become
+ * `***`, the fragment goes; the rest stays as written. The only form in which a connection URL is ever printed.
+ */
+export function redactConnectionUrl(connectionUrl: string): string {
+  if (!URL.canParse(connectionUrl)) return '(unparseable URL)'
+  const url = new URL(connectionUrl)
+  if (url.password !== '') url.password = '***'
+  url.hash = ''
+  // Rewritten by hand, not through searchParams, which would re-encode every other parameter.
+  url.search = url.search
+    .slice(1)
+    .split('&')
+    .map((pair) => (SECRET_PARAMETER.test(parameterName(pair)) ? `${pair.split('=')[0]}=***` : pair))
+    .join('&')
+  return url.toString()
+}
+
+/** The decoded name of one `name=value` pair; a malformed escape is read as written. */
+function parameterName(pair: string): string {
+  const name = pair.split('=')[0] ?? ''
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '))
+  } catch {
+    return name
+  }
 }

@@ -12,6 +12,7 @@ import { ADVISORY_LOCKS } from './advisory-locks.ts'
 import { type PostgresTarget, postgresTarget, socketOption } from './connection-url.ts'
 import { lockDataDir } from './data-dir-lock.ts'
 import { withDeadline } from './deadline.ts'
+import { createListener, type ListenEvents, type OnPayload } from './listener.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -25,9 +26,10 @@ export interface Database {
   readonly kind: 'postgres' | 'pglite'
   /**
    * Subscribes to a Postgres notification channel; resolves to an unsubscribe function. `onPayload` is also
-   * called, with '', when the subscription is renewed after a lost connection (notifications may have been missed).
+   * called, with '', when the subscription is renewed after a lost connection (notifications may have been missed);
+   * `events` hears once when the connection is lost and once when it is back (`listener.ts`).
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
+  listen(channel: string, onPayload: OnPayload, events?: ListenEvents): Promise<() => Promise<void>>
   /**
    * Runs one SQL text with positional parameters (`$1`…), prepared once per connection, and gives the rows as
    * arrays: the resolver's hot lookups, without the ORM's per-row mapping. JSON columns arrive parsed.
@@ -82,36 +84,24 @@ async function openPostgres(connectionUrl: string, session: PostgresSession): Pr
     max: 10,
     connect_timeout: 3,
     idle_timeout: 30,
-    // Reconnection attempts (the LISTEN connection's above all) at most 0.5 s apart once the database is back;
-    // postgres.js's default backoff grows to 20 s.
+    // Reconnection attempts at most 0.5 s apart once the database is back; postgres.js's default backoff grows to
+    // 20 s. The LISTEN connection is not in this pool: it has its own (listener.ts).
     backoff: (attempt) => Math.min(0.05 * 2 ** attempt, 0.5),
     onnotice: () => {},
   })
   const db = drizzlePostgres(client, { schema }) as unknown as Db
+  const listener = createListener(target, session.applicationName)
   return {
     db,
     kind: 'postgres',
-    async listen(channel, onPayload) {
-      let subscribed = false
-      // postgres.js subscribes again after a lost connection and then calls `onlisten`. Notifications sent
-      // while it was away are lost, so a renewed subscription counts as a change whose payload is unknown.
-      const { unlisten } = await client.listen(
-        channel,
-        (payload) => onPayload(payload),
-        () => {
-          if (subscribed) onPayload('')
-          subscribed = true
-        },
-      )
-      return unlisten
-    },
+    listen: (channel, onPayload, events) => listener.listen(channel, onPayload, events),
     queryRows: (text, params) =>
       client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values(),
     async ping() {
       await client`select 1`
     },
     async close() {
-      await client.end({ timeout: 5 })
+      await Promise.all([listener.close(), client.end({ timeout: 5 })])
     },
   }
 }

@@ -1,5 +1,6 @@
 /** Opens the database the configuration names, with a one-line error instead of a driver stack trace. */
 import type { Config } from '../config.ts'
+import { redactConnectionUrl } from './connection-url.ts'
 import { type Database, openDatabase, type PostgresSession } from './database.ts'
 import { DeadlineError } from './deadline.ts'
 
@@ -27,19 +28,8 @@ export async function openConfiguredDatabase(
     if (config.databaseUrl === null) return await openDatabase({ dataDir: config.dataDir })
     return await openDatabase({ url: config.databaseUrl, ...session, reachDeadlineMs: deadlineMs })
   } catch (error) {
-    const where = config.databaseUrl ? redactUrl(config.databaseUrl) : config.dataDir
+    const where = config.databaseUrl ? redactConnectionUrl(config.databaseUrl) : config.dataDir
     throw new DatabaseOpenError(`cannot open the database at ${where}: ${describe(error)}`)
-  }
-}
-
-/** A connection string without its password, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url)
-    if (u.password) u.password = '***'
-    return u.toString()
-  } catch {
-    return '(unparseable URL)'
   }
 }
 

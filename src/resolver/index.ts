@@ -17,9 +17,11 @@ import { descriptionResponse } from './description.ts'
 import { errorResponse } from './errors.ts'
 import { configuredHost, configuredHosts, customDomainHost, type Hosts, type ScanHost } from './hosts.ts'
 import { parseGtinPath } from './path.ts'
+import { contradictsQualifiers } from './query.ts'
 import { type RequestTarget, splitRequestUrl } from './request-url.ts'
-import { type ResolveContext, resolveLink, type Scan } from './resolve.ts'
+import { type ResolveContext, resolveLink } from './resolve.ts'
 import { answerResponse, CORS_HEADERS, headResponse, optionsResponse } from './responses.ts'
+import { sameAsUri } from './same-as.ts'
 
 export type { Catalog, CatalogPage, CatalogProduct } from './catalog.ts'
 export type { ResolverConfig } from './config.ts'
@@ -72,20 +74,21 @@ function dispatch(
   // GS1-Conformant Resolver 1.2 §2.13: a trailing slash is tolerated.
   let path = target.path
   if (path.length > 1 && path.charCodeAt(path.length - 1) === 47) path = path.slice(0, -1)
-  const scan: Scan = { url: target.url, request, head, host, query: target.query }
+  const query = target.query
   if (path === '/01' || path.startsWith('/01/')) {
     const link = parseGtinPath(path.slice(3))
-    return link === null
-      ? errorResponse(400, ERROR_INVALID, request, head)
-      : resolveLink(router.ctx, scan, link)
+    if (link === null || contradictsQualifiers(link, query))
+      return errorResponse(400, ERROR_INVALID, request, head)
+    return resolveLink(router.ctx, { url: target.url, request, head, host, query, sameAs: null }, link)
   }
   if (path === WELL_KNOWN_PATH) return descriptionResponse(host.origin, head)
   const segment = path.slice(1)
   if (isCompressedSegment(segment) && !segment.includes('/')) {
     const link = decodeCompressed(segment)
-    return link === null
-      ? errorResponse(400, ERROR_INVALID, request, head)
-      : resolveLink(router.ctx, scan, link)
+    if (link === null || contradictsQualifiers(link, query))
+      return errorResponse(400, ERROR_INVALID, request, head)
+    const sameAs = sameAsUri(host.origin, link, query)
+    return resolveLink(router.ctx, { url: target.url, request, head, host, query, sameAs }, link)
   }
   return errorResponse(404, ERROR_NOT_FOUND, request, head)
 }

@@ -18,6 +18,7 @@ import { buildLinkset, type LinkTargets, withJsonLdContext } from './linkset.ts'
 import type { LinksetFormat } from './negotiate.ts'
 import type { ProductView } from './product-view.ts'
 import { type Answer, HTML_HEADERS, headerTemplate, withHeaders } from './responses.ts'
+import { withSameAs } from './same-as.ts'
 
 export interface LinksetRequest {
   readonly view: ProductView
@@ -26,6 +27,8 @@ export interface LinksetRequest {
   readonly targets: LinkTargets
   readonly format: LinksetFormat
   readonly request: Request
+  /** The uncompressed URI of a compressed scan (`same-as.ts`), else null. */
+  readonly sameAs: string | null
 }
 
 const RESOLVED = { 'cache-control': CACHE_RESOLVED, vary: VARY }
@@ -61,7 +64,7 @@ function linksetJson(r: LinksetRequest): string {
  */
 export function linksetAnswer(r: LinksetRequest): Answer {
   const json = r.format === 'linkset' || r.format === 'json'
-  const link = `<${r.anchor}${json ? LINK_LINKSET_AND_CONTEXT : LINK_LINKSET_ONLY}`
+  const link = withSameAs(`<${r.anchor}${json ? LINK_LINKSET_AND_CONTEXT : LINK_LINKSET_ONLY}`, r.sameAs)
   const body = json
     ? linksetJson(r)
     : r.format === 'ld'

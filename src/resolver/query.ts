@@ -83,3 +83,18 @@ export function pinnedQuery(link: GtinLink, query: string): string {
   }
   return out
 }
+
+/**
+ * True when the query names a qualifier of the link with another value (SPEC 400 case 6: `/10/A?10=B`, or a serial
+ * decoded from a compressed link and another in its query). The same value again is harmless. Names and values
+ * compare decoded, as the path's values are.
+ */
+export function contradictsQualifiers(link: GtinLink, query: string): boolean {
+  if (query === '' || link.qualifiers.length === 0) return false
+  for (const pair of query.split('&')) {
+    const eq = pair.indexOf('=')
+    const value = qualifierValue(link, decodeParam(eq === -1 ? pair : pair.slice(0, eq)))
+    if (value !== null && (eq === -1 || decodeParam(pair.slice(eq + 1)) !== value)) return true
+  }
+  return false
+}

@@ -3,7 +3,7 @@ import type { AnswerMemo } from './answer-memo.ts'
 import type { Catalog, CatalogProduct } from './catalog.ts'
 import type { CompiledConfig } from './config.ts'
 import { ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
-import { errorResponse } from './errors.ts'
+import { type ErrorDetail, errorResponse } from './errors.ts'
 import type { ScanHost } from './hosts.ts'
 import { hasLocaleCookie, pickLanguage, scannerLanguages } from './language.ts'
 import { type GtinLink, linkPath } from './link.ts'
@@ -12,6 +12,7 @@ import { negotiate } from './negotiate.ts'
 import { type ProductView, pagePath, productView } from './product-view.ts'
 import { effectiveQuery, linkTypeParam, pinnedQuery, redirectQuery } from './query.ts'
 import { answerResponse, redirectAnswer, redirectHeaders } from './responses.ts'
+import { sameAsLink, withSameAs } from './same-as.ts'
 import { LINK_TYPE_LINKSET, type PageTarget, selectTarget } from './target.ts'
 
 export interface ResolveContext {
@@ -29,6 +30,8 @@ export interface Scan {
   readonly host: ScanHost
   /** The scan's own raw query ('' when none). */
   readonly query: string
+  /** For a compressed link, the uncompressed request URI every answer names with `rel="owl:sameAs"` (`same-as.ts`). */
+  readonly sameAs: string | null
 }
 
 const NO_LANGUAGES: readonly string[] = []
@@ -63,7 +66,7 @@ function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: Catal
   const { host, request } = scan
   // SPEC Addresses: a custom domain resolves only its own brand's products.
   if (product === null || (host.domain !== null && product.customDomain !== host.domain)) {
-    return errorResponse(404, ERROR_NOT_FOUND, request, scan.head)
+    return notFound(scan, 'status')
   }
   const view = productView(product, { keep: keeps(ctx.catalog, link.gtin, product) })
   const linkType = linkTypeParam(scan.query)
@@ -80,32 +83,43 @@ function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: Catal
       targets: { origin, pins: pinnedQuery(link, query) },
       format: negotiation.format,
       request,
+      sameAs: scan.sameAs,
     })
-    if (isBareScan(link, query)) ctx.memo.remember(scan.url, request, product, answer)
+    if (isBareScan(scan, link, query)) ctx.memo.remember(scan.url, request, product, answer)
     return answerResponse(answer, scan.head)
   }
   if (product.customDomain !== null && host.domain === null) {
     // Redirect rule 2: the same uncompressed link on the brand's custom domain, same query.
     const path = linkPath(link)
     const location = withQuery(customOrigin(ctx, product.customDomain) + path, query)
-    return answerResponse(redirectAnswer(redirectHeaders(location, linksetLink(host, path))), false)
+    return answerResponse(redirectAnswer(redirectHeaders(location, linksetLink(scan, path))), false)
   }
   const target = selectTarget(view, linkType)
-  if (target.kind !== 'page') return errorResponse(404, ERROR_NOT_FOUND, request, scan.head, 'noPageOfType')
+  if (target.kind !== 'page') return notFound(scan, 'noPageOfType')
   return pageRedirect(ctx, scan, link, query, view, target)
 }
 
 /**
- * A scan of `/01/{gtin}` alone (no qualifiers, no query, nothing else in a compressed link): its answer depends
- * only on the product, the host and the request's headers, so it can be kept (page views, the answer memo).
+ * A scan of `/01/{gtin}` alone (no qualifiers, no query, not compressed): its answer depends only on the product,
+ * the host and the request's headers, so it can be kept (page views, the answer memo).
  */
-function isBareScan(link: GtinLink, query: string): boolean {
-  return query === '' && link.qualifiers.length === 0
+function isBareScan(scan: Scan, link: GtinLink, query: string): boolean {
+  return query === '' && link.qualifiers.length === 0 && scan.sameAs === null
 }
 
-/** The `Link` header of a redirect: the anchor's linkset and the JSON-LD context (SPEC redirect rule 5). */
-function linksetLink(host: ScanHost, path: string): string {
-  return `<${host.origin}${path}${LINK_LINKSET_AND_CONTEXT}`
+/**
+ * The `Link` header of a redirect: the anchor's linkset and the JSON-LD context (SPEC redirect rule 5), and the
+ * uncompressed URI of a compressed scan.
+ */
+function linksetLink(scan: Scan, path: string): string {
+  return withSameAs(`<${scan.host.origin}${path}${LINK_LINKSET_AND_CONTEXT}`, scan.sameAs)
+}
+
+/** `404`; for a compressed scan with its uncompressed URI in `Link`, which the resolver did read. */
+function notFound(scan: Scan, detail: ErrorDetail): Response {
+  const response = errorResponse(404, ERROR_NOT_FOUND, scan.request, scan.head, detail)
+  if (scan.sameAs !== null) response.headers.set('link', sameAsLink(scan.sameAs))
+  return response
 }
 
 /** Redirect rules 1, 3 and 4: to the page in the scanner's language, the query passed on. */
@@ -125,10 +139,10 @@ function pageRedirect(
   const personal = scanner !== NO_LANGUAGES && hasLocaleCookie(request.headers)
   // Redirect rule 1: a path on the scanned host; absolute on {resolver_url} for a scan on {short_url}.
   const origin = host.kind === 'short' ? ctx.config.resolver.origin : ''
-  if (personal || !isBareScan(link, query)) {
+  if (personal || !isBareScan(scan, link, query)) {
     const location = withQuery(origin + pagePath(page, language), redirectQuery(link, query))
     return answerResponse(
-      redirectAnswer(redirectHeaders(location, linksetLink(host, linkPath(link)), personal)),
+      redirectAnswer(redirectHeaders(location, linksetLink(scan, linkPath(link)), personal)),
       false,
     )
   }
@@ -141,7 +155,7 @@ function pageRedirect(
   let answer = byLanguage.get(language)
   if (answer === undefined) {
     const location = origin + pagePath(page, language)
-    answer = redirectAnswer(redirectHeaders(location, linksetLink(host, linkPath(link))))
+    answer = redirectAnswer(redirectHeaders(location, linksetLink(scan, linkPath(link))))
     byLanguage.set(language, answer)
   }
   ctx.memo.remember(scan.url, request, view.product, answer)

@@ -89,13 +89,14 @@ export function guardRequests(
   // Only the API limits by address; the resolver's hot path skips the lookup.
   const recordPeer = surface === 'api'
   return (request, server) => {
-    if (recordPeer && server !== undefined) rememberPeer(request, server.requestIP(request)?.address)
-    if (request.url.length > MAX_URL_BYTES) return uriTooLong(surface, request)
     const failed = (error: unknown) => {
       report(onError, error)
       return internalError(surface, request)
     }
+    // The peer lookup and the 414 run inside the try too: any throw gets the port's own 500 shape.
     try {
+      if (recordPeer && server !== undefined) rememberPeer(request, server.requestIP(request)?.address)
+      if (request.url.length > MAX_URL_BYTES) return uriTooLong(surface, request)
       const response = handler(request)
       return response instanceof Promise ? response.catch(failed) : response
     } catch (error) {

@@ -91,4 +91,47 @@ describe('API app', () => {
     })
     expect(await logged(big)).toEqual([413, ['POST /healthz 413']])
   })
+
+  test('logs the status a route answered with its own Response: /readyz 503 is logged as 503', async () => {
+    const down: Database = { ...database, ping: () => Promise.reject(new Error('connection refused')) }
+    const logger = testDeps(down).logger
+    const unready = createApp({ ...testDeps(down), logger })
+    const res = await unready.handle(apiRequest('/readyz'))
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({
+      errors: [{ code: 'Unavailable', path: null, message: 'The database does not answer' }],
+    })
+    await Bun.sleep(0)
+    const lines = logger.lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'request')
+    expect(lines.map((l) => `${l.method} ${l.path} ${l.status}`)).toEqual(['GET /readyz 503'])
+  })
+
+  test('a URL that does not parse (no Host, or one that is no host) is 400 InvalidHost, logged with its path', async () => {
+    // What Bun hands over for `GET /oauth/token HTTP/1.0` without Host, or `Host: [::1`: no URL parser takes it.
+    const urls = {
+      '/oauth/token?x=1': '/oauth/token',
+      'http://[::1/healthz': '/healthz',
+      'http://a b/docs/': '/docs/',
+    }
+    for (const [url, path] of Object.entries(urls)) {
+      const request = apiRequest('/healthz')
+      Object.defineProperty(request, 'url', { value: url })
+      deps.logger.lines.length = 0
+      const res = await app.handle(request)
+      expect(res.status).toBe(400)
+      expect(res.headers.get('content-type')).toBe('application/json')
+      expect(await res.json()).toEqual({
+        errors: [
+          {
+            code: 'InvalidHost',
+            path: null,
+            message: 'The request has no Host header, or one that is not a valid host',
+          },
+        ],
+      })
+      await Bun.sleep(0)
+      const logged = deps.logger.lines.map((l) => JSON.parse(l)).filter((l) => l.event === 'request')
+      expect(logged.map((l) => `${l.path} ${l.status}`)).toEqual([`${path} 400`])
+    }
+  })
 })

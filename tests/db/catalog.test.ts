@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createDbCatalog, type DbCatalog } from '../../src/db/catalog.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import type { Database } from '../../src/db/database.ts'
+import type { ListenEvents } from '../../src/db/listener.ts'
 import { productOf, smallCatalog, smallCatalogProduct } from '../catalog/fixtures.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 
@@ -104,23 +105,41 @@ describe('database catalog', () => {
 })
 
 describe('createDbCatalog listener', () => {
-  test('a renewed subscription (empty payload) is reported; a change notification is not', async () => {
+  test('the loss and the return of the change listener are reported; every payload, the renewal too, drops the cache', async () => {
     let deliver: (payload: string) => void = () => {}
-    // The test database, with its notifications delivered by hand.
+    let events: ListenEvents = {}
+    // The test database, with its notifications and connection events delivered by hand.
     const manual: Database = {
       ...database,
-      listen: async (_channel, onPayload) => {
+      listen: async (_channel, onPayload, given = {}) => {
         deliver = onPayload
+        events = given
         return async () => {}
       },
     }
-    let renewed = 0
-    const watched = createDbCatalog(manual, { onListenerRenewed: () => renewed++ })
+    const heard: string[] = []
+    const watched = createDbCatalog(manual, {
+      admitOnRepeat: false,
+      onListenerLost: () => heard.push('lost'),
+      onListenerRenewed: () => heard.push('renewed'),
+    })
     await watched.start()
+    // An absence is kept too (peek: null), and dropped (peek: undefined) by any payload.
+    const cached = async () => {
+      await watched.findByGtin('00000000000000')
+      return watched.peekByGtin?.('00000000000000')
+    }
+    expect(await cached()).toBeNull()
     deliver('import')
-    expect(renewed).toBe(0)
+    expect(watched.peekByGtin?.('00000000000000')).toBeUndefined()
+    expect(await cached()).toBeNull()
+    events.onLost?.()
+    expect(heard).toEqual(['lost'])
+    expect(watched.peekByGtin?.('00000000000000')).toBeNull()
     deliver('')
-    expect(renewed).toBe(1)
+    events.onRenewed?.()
+    expect(heard).toEqual(['lost', 'renewed'])
+    expect(watched.peekByGtin?.('00000000000000')).toBeUndefined()
     await watched.close()
   })
 })

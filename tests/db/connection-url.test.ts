@@ -1,9 +1,41 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { postgresTarget } from '../../src/db/connection-url.ts'
+import { postgresTarget, redactConnectionUrl } from '../../src/db/connection-url.ts'
 import { openDatabase } from '../../src/db/database.ts'
 import { TEST_DATABASE_URL } from '../support/db.ts'
 import { createScratchDatabase, postgresClient } from '../support/scratch-db.ts'
+
+describe('redactConnectionUrl', () => {
+  test('hides the userinfo password and every secret-looking query parameter, keeps the rest as written', () => {
+    expect(redactConnectionUrl('postgres://u:hunter2@db.example:5432/gs1dl')).toBe(
+      'postgres://u:***@db.example:5432/gs1dl',
+    )
+    expect(
+      redactConnectionUrl(
+        'postgresql://u@db/x?sslmode=require&password=hunter2&application_name=a%20b&sslpassword=s3cret&PassWord=x',
+      ),
+    ).toBe(
+      'postgresql://u@db/x?sslmode=require&password=***&application_name=a%20b&sslpassword=***&PassWord=***',
+    )
+    expect(
+      redactConnectionUrl('postgres://u@db/x?pass%77ord=hunter2&sslkey=/k.pem&token&x=1#password=y'),
+    ).toBe('postgres://u@db/x?pass%77ord=***&sslkey=***&token=***&x=1')
+    expect(redactConnectionUrl('postgres://u@db/x')).toBe('postgres://u@db/x')
+    expect(redactConnectionUrl('not a url hunter2')).toBe('(unparseable URL)')
+  })
+
+  test('no password, in whatever characters, survives in the userinfo or the query (property)', () => {
+    const secret = fc.string({ minLength: 1, maxLength: 24 }).filter((s) => s.trim() !== '')
+    fc.assert(
+      fc.property(secret, fc.constantFrom('password', 'sslpassword', 'PGPASSWORD'), (value, name) => {
+        const encoded = encodeURIComponent(value)
+        const url = `postgres://user:${encoded}@db.example/x?sslmode=require&${name}=${encoded}`
+        const redacted = redactConnectionUrl(url)
+        expect(redacted).toBe(`postgres://user:***@db.example/x?sslmode=require&${name}=***`)
+      }),
+    )
+  })
+})
 
 describe('postgresTarget', () => {
   test('a URL naming a host is handed on unchanged, query and all', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { decodeCompressed, isCompressedSegment } from '../../src/resolver/compressed.ts'
 import { lacksShared, readSharedJson, type SharedFile } from '../support/shared.ts'
-import { CUSTOM, JSON_ACCEPT, LINKSET_ACCEPT, RESOLVER, SHORT, send } from './fixtures.ts'
+import { CONTEXT_URL, CUSTOM, JSON_ACCEPT, LINKSET_ACCEPT, RESOLVER, SHORT, send } from './fixtures.ts'
 
 interface Vector {
   id: number
@@ -16,11 +16,20 @@ const VECTORS: SharedFile = ['gs1', 'vectors', 'epc-vectors.json']
 const skip = lacksShared(VECTORS)
 const vectors = skip ? [] : readSharedJson<Vector[]>(VECTORS)
 
-/** Compares everything a client sees: status and headers. */
-async function sameResponse(a: Response, b: Response): Promise<void> {
-  expect(a.status).toBe(b.status)
-  expect(Object.fromEntries(a.headers)).toEqual(Object.fromEntries(b.headers))
-  expect(await a.text()).toBe(await b.text())
+/**
+ * Compares everything a client sees, status, headers and body: the same, except that the compressed answer names
+ * the uncompressed URI with `rel="owl:sameAs"` first in `Link` (GS1-Conformant Resolver 1.2, and GS1's test
+ * suite: "the same response except that compressed adds uncompressed to Link header").
+ */
+async function sameResponse(compressed: Response, plain: Response, sameAs: string): Promise<void> {
+  expect(compressed.status).toBe(plain.status)
+  const { link, ...headers } = Object.fromEntries(plain.headers)
+  const entry = `<${sameAs}>; rel="owl:sameAs"`
+  expect(Object.fromEntries(compressed.headers)).toEqual({
+    ...headers,
+    link: link === undefined ? entry : `${entry}, ${link}`,
+  })
+  expect(await compressed.text()).toBe(await plain.text())
 }
 
 describe('isCompressedSegment', () => {
@@ -50,10 +59,12 @@ describe('GET /{compressedLink} (SPEC)', () => {
     await sameResponse(
       await send('/ehF7379521141123453060007B?x=1'),
       await send('/01/79521141123453/21/000123?x=1'),
+      `${RESOLVER}/01/79521141123453/21/000123?x=1`,
     )
     await sameResponse(
       await send('/ehF7379521141123453060007B', { headers: LINKSET_ACCEPT }),
       await send('/01/79521141123453/21/000123', { headers: LINKSET_ACCEPT }),
+      `${RESOLVER}/01/79521141123453/21/000123`,
     )
   })
 
@@ -102,6 +113,97 @@ describe('GET /{compressedLink} (SPEC)', () => {
   })
 })
 
+/** The `Link` entry naming the uncompressed URI (GS1-Conformant Resolver 1.2). */
+const sameAs = (uri: string) => `<${uri}>; rel="owl:sameAs"`
+/** The linkset and JSON-LD context entries every redirect and JSON linkset carries for `anchor`. */
+const linksetEntries = (anchor: string) =>
+  `<${anchor}?linkType=linkset>; rel="linkset"; type="application/linkset+json", ` +
+  `<${CONTEXT_URL}>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"`
+
+describe('the uncompressed URI in Link, rel="owl:sameAs" (GS1-Conformant Resolver 1.2)', () => {
+  const TAGGED = '/ehFB342CDE795211411234538566CB0AFC4'
+  const TAGGED_DL = '/01/79521141123453/21/32a%2Fb'
+
+  test('a redirect names it first, absolute on the scanned host, with the decoded AIs and the query as sent', async () => {
+    const res = await send(`${TAGGED}?foo=bar`)
+    expect(res.status).toBe(307)
+    expect(res.headers.get('link')).toBe(
+      `${sameAs(`${RESOLVER}${TAGGED_DL}?17=220630&foo=bar`)}, ${linksetEntries(`${RESOLVER}${TAGGED_DL}`)}`,
+    )
+    const head = await send(`${TAGGED}?foo=bar`, { method: 'HEAD' })
+    expect(head.headers.get('link')).toBe(res.headers.get('link'))
+  })
+
+  test('on the short host, a custom domain, and in the redirect to a custom domain: the origin scanned', async () => {
+    const dl = '/01/09506000134352/21/123456789'
+    const short = await send('/eh3066C4409047E140075BCD15', {}, SHORT)
+    expect(short.headers.get('link')).toBe(`${sameAs(`${SHORT}${dl}`)}, ${linksetEntries(`${SHORT}${dl}`)}`)
+    const toCustom = await send('/eh3066C4409047E140075BCD15')
+    expect(toCustom.headers.get('location')).toBe(`${CUSTOM}${dl}`)
+    expect(toCustom.headers.get('link')).toStartWith(`${sameAs(`${RESOLVER}${dl}`)}, <`)
+    const onCustom = await send('/eh3066C4409047E140075BCD15', {}, CUSTOM)
+    expect(onCustom.status).toBe(307)
+    expect(onCustom.headers.get('link')).toStartWith(`${sameAs(`${CUSTOM}${dl}`)}, <`)
+  })
+
+  test('every linkset format keeps its own Link entries and adds it', async () => {
+    const dl = '/01/79521141123453/21/000123'
+    const json = await send('/ehF7379521141123453060007B', { headers: LINKSET_ACCEPT })
+    expect(json.status).toBe(200)
+    expect(json.headers.get('link')).toBe(
+      `${sameAs(`${RESOLVER}${dl}`)}, ${linksetEntries(`${RESOLVER}${dl}`)}`,
+    )
+    const ld = await send('/ehF7379521141123453060007B?linkType=linkset', {
+      headers: { accept: 'application/ld+json' },
+    })
+    expect(ld.headers.get('link')).toBe(
+      `${sameAs(`${RESOLVER}${dl}?linkType=linkset`)}, ` +
+        `<${RESOLVER}${dl}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`,
+    )
+    expect(json.headers.get('access-control-expose-headers')).toContain('Link')
+  })
+
+  test('a 404 names it too (no product, or no page of the asked type); a 400 does not', async () => {
+    const unknown = await send('/eh304376A16E45383FFFFFFFFF', { headers: JSON_ACCEPT })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toEqual({ status: 404, error: 'NOT_FOUND' })
+    expect(unknown.headers.get('link')).toBe(sameAs(`${RESOLVER}/01/09520123456788/21/274877906943`))
+    const noPage = await send(`${TAGGED}?linkType=gs1:recipeInfo`)
+    expect(noPage.status).toBe(404)
+    expect(noPage.headers.get('link')).toBe(
+      sameAs(`${RESOLVER}${TAGGED_DL}?17=220630&linkType=gs1:recipeInfo`),
+    )
+    const invalid = await send('/eh30', { headers: JSON_ACCEPT })
+    expect(invalid.status).toBe(400)
+    expect(invalid.headers.get('link')).toBeNull()
+  })
+
+  test('an uncompressed scan names no owl:sameAs', async () => {
+    for (const res of [
+      await send(TAGGED_DL),
+      await send(TAGGED_DL, { headers: LINKSET_ACCEPT }),
+      await send('/01/09520123456788'),
+    ])
+      expect(res.headers.get('link') ?? '').not.toContain('owl:sameAs')
+  })
+})
+
+describe('a decoded qualifier repeated in the query (SPEC 400 case 6)', () => {
+  test('with another value is 400; with the same value it resolves', async () => {
+    for (const query of ['21=123456780', '21=', 'x=1&21=123456789&21=1']) {
+      const res = await send(`/eh3066C4409047E140075BCD15?${query}`, { headers: JSON_ACCEPT })
+      expect({ query, status: res.status, body: await res.json() }).toEqual({
+        query,
+        status: 400,
+        body: { status: 400, error: 'INVALID_GS1_DIGITAL_LINK' },
+      })
+    }
+    const same = await send('/eh3066C4409047E140075BCD15?21=123456789&x=1')
+    expect(same.status).toBe(307)
+    expect(same.headers.get('location')).toBe(`${CUSTOM}/01/09506000134352/21/123456789?21=123456789&x=1`)
+  })
+})
+
 describe.skipIf(skip)('shared EPC vectors', () => {
   for (const v of vectors) {
     if (v.expected !== undefined) {
@@ -121,10 +223,15 @@ describe.skipIf(skip)('shared EPC vectors', () => {
         const sep = expected.dl.includes('?') ? '&' : '?'
         for (const accept of ['*/*', 'application/linkset+json']) {
           const headers = { accept }
-          await sameResponse(await send(`/${v.segment}`, { headers }), await send(expected.dl, { headers }))
+          await sameResponse(
+            await send(`/${v.segment}`, { headers }),
+            await send(expected.dl, { headers }),
+            `${RESOLVER}${expected.dl}`,
+          )
           await sameResponse(
             await send(`/${v.segment}?x=1`, { headers }, SHORT),
             await send(`${expected.dl}${sep}x=1`, { headers }, SHORT),
+            `${SHORT}${expected.dl}${sep}x=1`,
           )
         }
       })

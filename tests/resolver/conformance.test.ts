@@ -177,3 +177,25 @@ for (const u of INPUTS) {
     })
   })
 }
+
+// The suite's compression checks, on compressed forms (EPC binary, SPEC) of links the fixtures resolve.
+const COMPRESSED: [string, string][] = [
+  [`${CUSTOM}/01/09506000134352/21/123456789`, `${CUSTOM}/eh3066C4409047E140075BCD15`],
+  [`${RESOLVER}/01/79521141123453/21/000123`, `${RESOLVER}/ehF7379521141123453060007B`],
+  [`${RESOLVER}/01/09506000134352/21/123456789`, `${RESOLVER}/exMGbEQJBH4UAHW80V`],
+]
+
+describe('conformance compression checks', () => {
+  for (const [dl, compressed] of COMPRESSED) {
+    test(`validDecompressCheck and exposeDecompressedLink: ${compressed}`, async () => {
+      const plain = await get(dl)
+      const res = await get(compressed)
+      expect([res.status, res.headers.get('location')]).toEqual([plain.status, plain.headers.get('location')])
+      // The suite splits Link on commas and checks the relation of the first entry that contains the link.
+      const entries = (res.headers.get('link') ?? '').split(',')
+      const entry = entries.find((e) => e.includes(dl)) ?? ''
+      expect(entry).toMatch(/(rel=.owl:sameAs)|(rel=.http:\/\/www.w3.org\/2002\/07\/owl#sameAs)/)
+      expect(entry).toBe(`<${dl}>; rel="owl:sameAs"`)
+    })
+  }
+})

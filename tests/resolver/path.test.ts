@@ -87,6 +87,12 @@ const invalid: [string, string][] = [
   ['a value has a hash', `/01/${GTIN}/10/L%231`],
   ['a value has a non-ASCII letter', `/01/${GTIN}/10/L%C3%A9`],
   ['a qualifier is repeated with a different value', `/01/${GTIN}/10/L1/10/L2`],
+  ['a qualifier is repeated in the query with a different value', `/01/${GTIN}/10/A?10=B`],
+  ['a serial is repeated in the query with another value after others', `/01/${GTIN}/21/S1?x=1&21=S1&21=S2`],
+  ['a qualifier is named in the query without a value', `/01/${GTIN}/10/A?10`],
+  ['a qualifier in the query has an empty value', `/01/${GTIN}/22/V1?22=`],
+  ['a percent-encoded qualifier name in the query has another value', `/01/${GTIN}/10/A?%31%30=B`],
+  ['a TPX is repeated in the query with another value', `/01/${GTIN}/235/T1?235=T2`],
   ['a qualifier is repeated after a later one (out of order)', `/01/${GTIN}/10/L1/21/S1/10/L1`],
   ['a qualifier is repeated after a later one (22 after 10)', `/01/${GTIN}/22/V1/10/L1/22/V1`],
   ['the path has a malformed escape', `/01/${GTIN}/10/L%2`],
@@ -114,6 +120,10 @@ describe('GET /01/{gtin} accepts', () => {
     ['values of exactly 20 characters', `/01/${GTIN}/10/${'L'.repeat(20)}`],
     ['a percent-encoded slash in a serial', `/01/${GTIN}/21/A%2FB`],
     ['a qualifier repeated with the same value', `/01/${GTIN}/10/L1/10/L1`],
+    ['a qualifier repeated in the query with the same value', `/01/${GTIN}/10/A?10=A`],
+    ['the same value in the query, percent-encoded', `/01/${GTIN}/21/A%2FB?21=A%2fB&21=A/B`],
+    ['a qualifier in the query that the path does not have', `/01/${GTIN}/10/A?21=S9&17=261231`],
+    ['a query name that only starts like a qualifier', `/01/${GTIN}/10/A?100=B&1=B&10x=B`],
   ]
   for (const [what, path] of valid) {
     test(`${what} (307)`, async () => {

@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { percentEncode } from '../../src/gs1/index.ts'
 import type { GtinLink } from '../../src/resolver/link.ts'
-import { effectiveQuery, linkTypeParam, pinnedQuery, redirectQuery } from '../../src/resolver/query.ts'
+import {
+  contradictsQualifiers,
+  effectiveQuery,
+  linkTypeParam,
+  pinnedQuery,
+  redirectQuery,
+} from '../../src/resolver/query.ts'
 
 const plain: GtinLink = {
   gtin: '04012345000009',
@@ -47,5 +55,36 @@ describe('pinnedQuery', () => {
     expect(pinnedQuery(compressed, '17=261231&11=240101&10=Q')).toBe('10=L%2F1&21=S1&17=261231')
     expect(pinnedQuery({ ...plain, qualifiers: [] }, 'x=1&21=A%2FB&17=')).toBe('21=A%2FB')
     expect(pinnedQuery({ ...plain, qualifiers: [] }, 'x=1')).toBe('')
+  })
+})
+
+describe('contradictsQualifiers (SPEC 400 case 6)', () => {
+  test('a qualifier of the link named in the query with another value, or none, contradicts it', () => {
+    expect(contradictsQualifiers(plain, '10=L%2F1&21=S1&17=261231')).toBe(false)
+    expect(contradictsQualifiers(plain, '10=L/1&10=L%2f1')).toBe(false)
+    expect(contradictsQualifiers(plain, '21=S2')).toBe(true)
+    expect(contradictsQualifiers(plain, 'a=1&10=L%2F2')).toBe(true)
+    expect(contradictsQualifiers(plain, '10')).toBe(true)
+    expect(contradictsQualifiers(plain, '22=V1&235=T&100=x')).toBe(false)
+    expect(contradictsQualifiers({ ...plain, qualifiers: [] }, '10=A')).toBe(false)
+  })
+
+  const pair = fc.tuple(
+    fc.constantFrom('10', '21', '22', '17', 'x', '%31%30', 'linkType'),
+    fc.string({ unit: fc.constantFrom(...'AB1/%2F=&+'), maxLength: 6 }),
+  )
+  test('the same values again never contradict; any other value of a qualifier always does (property)', () => {
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 4 }), fc.string({ maxLength: 6 }), (pairs, other) => {
+        // The query without the link's own qualifiers, then with them again, encoded.
+        const query = pairs
+          .filter(([name]) => name !== '10' && name !== '21' && name !== '%31%30')
+          .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+        const same = plain.qualifiers.map((q) => `${q.ai}=${percentEncode(q.value)}`)
+        expect(contradictsQualifiers(plain, [...query, ...same].join('&'))).toBe(false)
+        const clash = `21=${encodeURIComponent(other)}`
+        expect(contradictsQualifiers(plain, [...query, clash].join('&'))).toBe(other !== 'S1')
+      }),
+    )
   })
 })

@@ -56,9 +56,9 @@ describe('GET /01/{gtin} redirects', () => {
     expect(res.headers.get('location')).toBe('/en/northwind/green-tea/about?foo=bar&10=L1&21=S1')
   })
 
-  test('appends only what the query lacks: a lot already in the query is not repeated', async () => {
-    const res = await send(`${TEA}/10/L1/21/S1?10=Q1&17=261231`)
-    expect(res.headers.get('location')).toBe('/en/northwind/green-tea/about?10=Q1&17=261231&21=S1')
+  test('appends only what the query lacks: a lot already in the query (with the same value) is not repeated', async () => {
+    const res = await send(`${TEA}/10/L1/21/S1?10=L1&17=261231`)
+    expect(res.headers.get('location')).toBe('/en/northwind/green-tea/about?10=L1&17=261231&21=S1')
   })
 
   test('percent-encodes an appended value (a slash in a serial)', async () => {

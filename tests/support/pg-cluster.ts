@@ -40,6 +40,8 @@ export function pgClusterUnavailable(): string | null {
 
 export interface PgCluster {
   readonly port: number
+  /** The directory of its Unix socket (`.s.PGSQL.{port}`). */
+  readonly socketDir: string
   /** Connection string to `database` on this cluster (user `postgres`, trust auth, loopback only). */
   url(database?: string): string
   /** Starts the server and waits until it accepts connections. */
@@ -76,6 +78,7 @@ export async function startPgCluster(): Promise<PgCluster> {
   process.on('exit', onExit)
   const cluster: PgCluster = {
     port,
+    socketDir: dir,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     async start() {
       const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import { parseBasic } from '../../auth/authorization.ts'
 import { parseScopeParameter } from '../../auth/scopes.ts'
 import type { AuthService, TokenGrant } from '../../auth/service.ts'
+import { splitRequestUrl } from '../../resolver/request-url.ts'
 import { requestLogContext } from '../app.ts'
 import { FORM_TYPE, JSON_TYPE, mediaTypeOf, negotiateJson, VND_JSON } from '../media.ts'
 import { readLimitedBytes } from '../read-body.ts'
@@ -54,7 +55,7 @@ export async function handleTokenRequest(
   auth: AuthService,
   limiter?: TokenRequestLimiter,
 ): Promise<Response> {
-  const query = new URL(request.url).searchParams
+  const query = new URLSearchParams(splitRequestUrl(request.url).query)
   if (CREDENTIAL_PARAMETERS.some((p) => query.has(p))) {
     // RFC 6749 §2.3.1: credentials must not travel in the request URI (they end up in logs).
     return oauthError('invalid_request', 'Client credentials must not be sent in the query string')

@@ -1,5 +1,6 @@
 /** `GET /openapi.json` and the API reference page `GET /docs`, rendered here from the same document. */
 import { Elysia } from 'elysia'
+import { splitRequestUrl } from '../../resolver/request-url.ts'
 import { HTML_TYPE, JSON_TYPE } from '../media.ts'
 import { DOCS_CSP, referencePage } from './docs/page.ts'
 import { buildOpenApiDocument, type DocumentOptions } from './document.ts'
@@ -28,7 +29,7 @@ export function openapiRoutes(options: DocumentOptions) {
     .get(OPENAPI_PATH, () => new Response(json, { headers: { 'content-type': JSON_TYPE, ...NOSNIFF } }))
     .get(DOCS_PATH, ({ request }) =>
       // `/docs/` reaches this route too, but the page's relative link to the document would then resolve below it.
-      new URL(request.url).pathname.endsWith('/')
+      splitRequestUrl(request.url).path.endsWith('/')
         ? new Response(null, { status: 308, headers: { location: '../docs' } })
         : new Response(page, { headers: DOCS_HEADERS }),
     )
