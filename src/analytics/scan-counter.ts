@@ -5,7 +5,7 @@
  * scans that would need a new key past the bound are counted as dropped (a metric), never stored half.
  */
 import type { ScanCountRow } from '../db/scans.ts'
-import type { ScanEvent } from './scan-event.ts'
+import type { ScanEvent } from '../resolver/scan-event.ts'
 
 export interface ScanCounterOptions {
   /** Writes one batch; rejects when the database is away (the counts are then kept). */

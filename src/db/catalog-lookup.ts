@@ -16,6 +16,7 @@ const columns = {
   customDomainActive: brands.customDomainActive,
   names: products.resolverNames,
   pages: products.resolverPages,
+  organizationId: brands.organizationId,
 }
 
 export interface ProductLookups {
@@ -83,6 +84,7 @@ interface Row {
   customDomainActive: boolean
   names: ResolverName[]
   pages: ResolverPage[]
+  organizationId: string
 }
 
 /** The row's values, in the order of the keys of `columns`. */
@@ -99,6 +101,7 @@ function toRow(v: unknown[]): Row {
     customDomainActive: v[8],
     names: v[9],
     pages: v[10],
+    organizationId: v[11],
   } as Row
 }
 
@@ -118,6 +121,7 @@ function toProduct(values: unknown[] | undefined): CatalogProduct | null {
       row.languages.flatMap((l) => (names.has(l) ? [[l, names.get(l) as string]] : [])),
     ),
     pages: row.pages.map((p) => toPage(p, row.defaultPageId)),
+    organizationId: row.organizationId,
   }
 }
 

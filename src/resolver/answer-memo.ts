@@ -2,6 +2,7 @@
 import { dropOldest } from '../bounded-map.ts'
 import type { Catalog, CatalogProduct } from './catalog.ts'
 import type { Answer } from './responses.ts'
+import type { ScanTemplate } from './scan-report.ts'
 
 /** One remembered answer and everything it was derived from besides the URL. */
 interface Entry {
@@ -12,6 +13,14 @@ interface Entry {
   /** The catalog's object when the answer was made; a reload or an invalidation gives another one. */
   readonly product: CatalogProduct
   readonly answer: Answer
+  /** What analytics is told about each scan this answer serves. */
+  readonly scan: ScanTemplate
+}
+
+/** A remembered answer and the scan template it goes with. */
+export interface Remembered {
+  readonly answer: Answer
+  readonly scan: ScanTemplate
 }
 
 /**
@@ -35,7 +44,7 @@ export class AnswerMemo {
   }
 
   /** The remembered answer for this URL and request, or undefined. */
-  find(url: string, request: Request): Answer | undefined {
+  find(url: string, request: Request): Remembered | undefined {
     const entry = this.#entries.get(url)
     if (entry === undefined) return undefined
     const h = request.headers
@@ -49,14 +58,14 @@ export class AnswerMemo {
       this.#entries.delete(url)
       return undefined
     }
-    return entry.answer
+    return entry
   }
 
   /**
    * Remembers the answer to a bare scan; the oldest entry goes when the memo is full. Only while the catalog keeps
    * the product: an entry it no longer vouches for could never be served.
    */
-  remember(url: string, request: Request, product: CatalogProduct, answer: Answer): void {
+  remember(url: string, request: Request, product: CatalogProduct, answer: Answer, scan: ScanTemplate): void {
     if (!this.enabled || this.catalog.peekByGtin?.(product.gtin) !== product) return
     const h = request.headers
     this.#entries.set(url, {
@@ -66,6 +75,7 @@ export class AnswerMemo {
       gtin: product.gtin,
       product,
       answer,
+      scan,
     })
     dropOldest(this.#entries, this.maxEntries)
   }

@@ -32,6 +32,8 @@ export interface CatalogProduct {
   readonly names: Readonly<Record<LanguageTag, string>>
   /** Exactly one page has `isDefault`. */
   readonly pages: readonly CatalogPage[]
+  /** The owning organization, for scan analytics; absent where a catalog has no organizations (a catalog file). */
+  readonly organizationId?: string
 }
 
 /** Read access to the published catalog. Implementations cache; every method may reject on storage failure. */

@@ -22,10 +22,13 @@ import { type RequestTarget, splitRequestUrl } from './request-url.ts'
 import { type ResolveContext, resolveLink } from './resolve.ts'
 import { answerResponse, CORS_HEADERS, headResponse, optionsResponse } from './responses.ts'
 import { sameAsUri } from './same-as.ts'
+import type { OnScan } from './scan-event.ts'
+import { reportScan, scanTemplate } from './scan-report.ts'
 
 export type { Catalog, CatalogPage, CatalogProduct } from './catalog.ts'
 export type { ResolverConfig } from './config.ts'
 export { createMemoryCatalog } from './memory-catalog.ts'
+export type { DeviceClass, HostKind, OnScan, ScanEvent, ScanOutcome } from './scan-event.ts'
 
 export interface ResolverDeps {
   catalog: Catalog
@@ -34,6 +37,8 @@ export interface ResolverDeps {
   onError?: (error: unknown, request: Request) => void
   /** How many bare-GTIN scan answers to remember by URL (`answer-memo.ts`); 0 turns it off. Default 10,000. */
   answerMemoSize?: number
+  /** Told about every scan of a Digital Link, synchronously (DESIGN §9); the standalone entries pass none. */
+  onScan?: OnScan
 }
 
 const ANSWER_MEMO_SIZE = 10_000
@@ -78,19 +83,31 @@ function dispatch(
   if (path === '/01' || path.startsWith('/01/')) {
     const link = parseGtinPath(path.slice(3))
     if (link === null || contradictsQualifiers(link, query))
-      return errorResponse(400, ERROR_INVALID, request, head)
+      return invalid(router, request, head, host, false)
     return resolveLink(router.ctx, { url: target.url, request, head, host, query, sameAs: null }, link)
   }
   if (path === WELL_KNOWN_PATH) return descriptionResponse(host.origin, head)
   const segment = path.slice(1)
   if (isCompressedSegment(segment) && !segment.includes('/')) {
     const link = decodeCompressed(segment)
-    if (link === null || contradictsQualifiers(link, query))
-      return errorResponse(400, ERROR_INVALID, request, head)
+    if (link === null || contradictsQualifiers(link, query)) return invalid(router, request, head, host, true)
     const sameAs = sameAsUri(host.origin, link, query)
     return resolveLink(router.ctx, { url: target.url, request, head, host, query, sameAs }, link)
   }
   return errorResponse(404, ERROR_NOT_FOUND, request, head)
+}
+
+/** `400 INVALID_GS1_DIGITAL_LINK`, told to analytics (it names no product, so only the operator's metrics count it). */
+function invalid(
+  router: Router,
+  request: Request,
+  head: boolean,
+  host: ScanHost,
+  compressed: boolean,
+): Response {
+  const served = { linkType: null, language: null, compressed }
+  reportScan(router.ctx.onScan, request, scanTemplate(null, '', host, null, 'invalid', served))
+  return errorResponse(400, ERROR_INVALID, request, head)
 }
 
 /** Finds the resolver host the request was made on, then dispatches. */
@@ -132,7 +149,12 @@ function createHandler(
   const config = compileConfig(deps.config)
   const memo = new AnswerMemo(deps.catalog, deps.answerMemoSize ?? ANSWER_MEMO_SIZE)
   const router: Router = {
-    ctx: { config, catalog: deps.catalog, memo },
+    ctx: {
+      config,
+      catalog: deps.catalog,
+      memo,
+      ...(deps.onScan === undefined ? {} : { onScan: deps.onScan }),
+    },
     hosts: configuredHosts(config),
     onError: deps.onError,
   }
@@ -143,7 +165,10 @@ function createHandler(
       // A repeated bare-GTIN scan: the remembered answer, without parsing, lookup or negotiation.
       if (head || method === 'GET') {
         const remembered = memo.find(url, request)
-        if (remembered !== undefined) return answerResponse(remembered, head)
+        if (remembered !== undefined) {
+          reportScan(deps.onScan, request, remembered.scan)
+          return answerResponse(remembered.answer, head)
+        }
       }
       const result = route(router, request, head, split ?? splitRequestUrl(url))
       // Native promises are never patched by a server adapter, unlike Response on some runtimes.

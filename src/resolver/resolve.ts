@@ -13,12 +13,16 @@ import { type ProductView, pagePath, productView } from './product-view.ts'
 import { effectiveQuery, linkTypeParam, pinnedQuery, redirectQuery } from './query.ts'
 import { answerResponse, redirectAnswer, redirectHeaders } from './responses.ts'
 import { sameAsLink, withSameAs } from './same-as.ts'
+import type { OnScan } from './scan-event.ts'
+import { reportScan, type ScanTemplate, scanTemplate } from './scan-report.ts'
 import { LINK_TYPE_LINKSET, type PageTarget, selectTarget } from './target.ts'
 
 export interface ResolveContext {
   readonly config: CompiledConfig
   readonly catalog: Catalog
   readonly memo: AnswerMemo
+  /** The analytics port (DESIGN §9), or none. */
+  readonly onScan?: OnScan
 }
 
 /** One scan: where it was made, what it asked for. */
@@ -61,11 +65,31 @@ function keeps(catalog: Catalog, gtin: string, product: CatalogProduct): boolean
   return catalog.peekByGtin === undefined || catalog.peekByGtin(gtin) === product
 }
 
+/** The analytics template of this scan's answer, or null when nobody listens (nothing is built then). */
+function template(
+  ctx: ResolveContext,
+  scan: Scan,
+  link: GtinLink,
+  query: string,
+  product: CatalogProduct | null,
+  outcome: ScanTemplate['outcome'],
+  served: { linkType: string | null; language: string | null } = NOTHING_SERVED,
+): ScanTemplate | null {
+  if (ctx.onScan === undefined) return null
+  return scanTemplate(link, query, scan.host, product, outcome, {
+    ...served,
+    compressed: scan.sameAs !== null,
+  })
+}
+
+const NOTHING_SERVED = { linkType: null, language: null }
+
 /** The answer once the product is known (or known to be missing). */
 function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: CatalogProduct | null): Response {
   const { host, request } = scan
   // SPEC Addresses: a custom domain resolves only its own brand's products.
   if (product === null || (host.domain !== null && product.customDomain !== host.domain)) {
+    reportScan(ctx.onScan, request, template(ctx, scan, link, scan.query, product, 'not_found'))
     return notFound(scan, 'status')
   }
   const view = productView(product, { keep: keeps(ctx.catalog, link.gtin, product) })
@@ -85,17 +109,24 @@ function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: Catal
       request,
       sameAs: scan.sameAs,
     })
-    if (isBareScan(scan, link, query)) ctx.memo.remember(scan.url, request, product, answer)
+    const reported = template(ctx, scan, link, query, product, 'linkset')
+    reportScan(ctx.onScan, request, reported)
+    if (isBareScan(scan, link, query))
+      ctx.memo.remember(scan.url, request, product, answer, reported ?? NO_TEMPLATE)
     return answerResponse(answer, scan.head)
   }
   if (product.customDomain !== null && host.domain === null) {
+    // Not reported: the phone follows to the custom domain, where the scan is counted once.
     // Redirect rule 2: the same uncompressed link on the brand's custom domain, same query.
     const path = linkPath(link)
     const location = withQuery(customOrigin(ctx, product.customDomain) + path, query)
     return answerResponse(redirectAnswer(redirectHeaders(location, linksetLink(scan, path))), false)
   }
   const target = selectTarget(view, linkType)
-  if (target.kind !== 'page') return notFound(scan, 'noPageOfType')
+  if (target.kind !== 'page') {
+    reportScan(ctx.onScan, request, template(ctx, scan, link, query, product, 'not_found'))
+    return notFound(scan, 'noPageOfType')
+  }
   return pageRedirect(ctx, scan, link, query, view, target)
 }
 
@@ -137,6 +168,9 @@ function pageRedirect(
   const language = pickLanguage(page.languages, scanner, view.defaultLanguage)
   // The Vary header cannot name one cookie; a CDN must not give this visitor's pick to the next scanner.
   const personal = scanner !== NO_LANGUAGES && hasLocaleCookie(request.headers)
+  const served = { linkType: page.page.linkType, language }
+  const reported = template(ctx, scan, link, query, view.product, 'redirect', served)
+  reportScan(ctx.onScan, request, reported)
   // Redirect rule 1: a path on the scanned host; absolute on {resolver_url} for a scan on {short_url}.
   const origin = host.kind === 'short' ? ctx.config.resolver.origin : ''
   if (personal || !isBareScan(scan, link, query)) {
@@ -158,6 +192,23 @@ function pageRedirect(
     answer = redirectAnswer(redirectHeaders(location, linksetLink(scan, linkPath(link))))
     byLanguage.set(language, answer)
   }
-  ctx.memo.remember(scan.url, request, view.product, answer)
+  ctx.memo.remember(scan.url, request, view.product, answer, reported ?? NO_TEMPLATE)
   return answerResponse(answer, false)
+}
+
+/**
+ * What a remembered answer reports when the resolver has no analytics port: reportScan does nothing without one,
+ * so remembered answers need no template built.
+ */
+const NO_TEMPLATE: ScanTemplate = {
+  organizationId: null,
+  gtin: null,
+  host: 'resolver',
+  outcome: 'redirect',
+  linkType: null,
+  language: null,
+  lot: false,
+  serial: false,
+  expiry: false,
+  compressed: false,
 }

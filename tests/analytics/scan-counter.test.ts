@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createScanCounter } from '../../src/analytics/scan-counter.ts'
-import type { ScanEvent } from '../../src/analytics/scan-event.ts'
 import type { ScanCountRow } from '../../src/db/scans.ts'
+import type { ScanEvent } from '../../src/resolver/scan-event.ts'
 import { scanRow } from '../support/scans.ts'
 
 const ORG = '00000000-0000-4000-8000-000000000001'

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
 import { createDbCatalog, type DbCatalog } from '../../src/db/catalog.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import type { Database } from '../../src/db/database.ts'
 import type { ListenEvents } from '../../src/db/listener.ts'
+import { organizations } from '../../src/db/schema.ts'
 import { productOf, smallCatalog, smallCatalogProduct } from '../catalog/fixtures.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 
@@ -33,8 +35,12 @@ async function waitFor(check: () => Promise<boolean>, ms = 1000): Promise<boolea
 }
 
 describe('database catalog', () => {
-  test('finds a published product by GTIN-14 with its brand, languages, names and pages in order', async () => {
-    expect(await catalog.findByGtin('09506000134352')).toEqual(smallCatalogProduct)
+  test('finds a published product by GTIN-14 with its brand, languages, names and pages in order, and its organization', async () => {
+    const [acme] = await database.db.select().from(organizations).where(eq(organizations.slug, 'acme'))
+    expect(await catalog.findByGtin('09506000134352')).toEqual({
+      ...smallCatalogProduct,
+      organizationId: acme?.id,
+    })
   })
 
   test('does not find an unpublished or unknown product', async () => {

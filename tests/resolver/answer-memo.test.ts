@@ -5,7 +5,22 @@ import type { Catalog, CatalogProduct } from '../../src/resolver/catalog.ts'
 import { createResolver } from '../../src/resolver/index.ts'
 import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
 import { productView } from '../../src/resolver/product-view.ts'
+import type { ScanTemplate } from '../../src/resolver/scan-report.ts'
 import { CUSTOM, config, greenTea, oliveOil, products, RESOLVER, req, SHORT } from './fixtures.ts'
+
+/** A scan template the memo keeps beside an answer. */
+const TEMPLATE: ScanTemplate = {
+  organizationId: 'org',
+  gtin: '09506000134376',
+  host: 'resolver',
+  outcome: 'redirect',
+  linkType: 'gs1:pip',
+  language: 'fr',
+  lot: false,
+  serial: false,
+  expiry: false,
+  compressed: false,
+}
 
 const OIL = '/01/09506000134376'
 const TEA = '/01/04012345000009'
@@ -82,10 +97,11 @@ describe('remembered answers of bare scans', () => {
     const answer = { status: 307, headers: new Headers({ location: '/x' }), body: null }
     const scan = (url: string, h: Record<string, string> = {}) => new Request(url, { headers: h })
     for (const url of ['http://a/1', 'http://a/2', 'http://a/3'])
-      memo.remember(url, scan(url), oliveOil, answer)
+      memo.remember(url, scan(url), oliveOil, answer, TEMPLATE)
     expect(memo.size).toBe(2)
     expect(memo.find('http://a/1', scan('http://a/1'))).toBeUndefined()
-    expect(memo.find('http://a/3', scan('http://a/3'))).toBe(answer)
+    expect(memo.find('http://a/3', scan('http://a/3'))?.answer).toBe(answer)
+    expect(memo.find('http://a/3', scan('http://a/3'))?.scan).toBe(TEMPLATE)
     expect(memo.find('http://a/3', scan('http://a/3', { 'accept-language': 'en' }))).toBeUndefined()
     expect(memo.find('http://a/3', scan('http://a/3', { cookie: 'locale=en' }))).toBeUndefined()
     expect(memo.find('http://a/3', scan('http://a/3', { accept: 'text/html' }))).toBeUndefined()
@@ -95,11 +111,17 @@ describe('remembered answers of bare scans', () => {
     const { peekByGtin: _sync, ...asyncOnly } = createMemoryCatalog(products)
     const memo = new AnswerMemo(asyncOnly, 10)
     expect(memo.enabled).toBe(false)
-    memo.remember('http://a/1', new Request('http://a/1'), oliveOil, {
-      status: 200,
-      headers: new Headers(),
-      body: '',
-    })
+    memo.remember(
+      'http://a/1',
+      new Request('http://a/1'),
+      oliveOil,
+      {
+        status: 200,
+        headers: new Headers(),
+        body: '',
+      },
+      TEMPLATE,
+    )
     expect(memo.size).toBe(0)
   })
 
@@ -113,7 +135,13 @@ describe('remembered answers of bare scans', () => {
     const res = await resolver(req(OIL))
     expect(res.status).toBe(307)
     expect(res.headers.get('location')).toBe('/fr/northwind/olive-oil/info')
-    memo.remember(`${RESOLVER}${OIL}`, req(OIL), product, { status: 307, headers: new Headers(), body: null })
+    memo.remember(
+      `${RESOLVER}${OIL}`,
+      req(OIL),
+      product,
+      { status: 307, headers: new Headers(), body: null },
+      TEMPLATE,
+    )
     expect(memo.size).toBe(0)
     expect(productView(product, { keep: false })).not.toBe(productView(product, { keep: false }))
   })

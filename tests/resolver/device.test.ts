@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { deviceClass } from '../../src/analytics/device.ts'
+import { deviceClass } from '../../src/resolver/device.ts'
 
 describe('deviceClass', () => {
   test.each([

@@ -1,4 +1,4 @@
-/** What the resolver tells analytics about one scan (DESIGN §9): never a client address, a User-Agent, a lot or a serial. */
+/** The resolver's analytics port (DESIGN §9): what it tells about one scan. Never a client address, a User-Agent, a lot or a serial. */
 
 export type HostKind = 'resolver' | 'short' | 'custom'
 export type ScanOutcome = 'redirect' | 'linkset' | 'not_found' | 'invalid'
