@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { createScanAnalytics } from '../../src/analytics/index.ts'
+import { createDbCatalog } from '../../src/db/catalog.ts'
+import { importCatalog } from '../../src/db/catalog-import.ts'
+import type { Database } from '../../src/db/database.ts'
+import { scanReport } from '../../src/db/scans.ts'
+import { organizations } from '../../src/db/schema.ts'
+import { memoryLogger } from '../../src/log.ts'
+import { createResolver } from '../../src/resolver/index.ts'
+import { smallCatalog } from '../catalog/fixtures.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+
+let database: Database
+let orgId = ''
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  const imported = await importCatalog(database.db, smallCatalog())
+  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+  orgId = (await database.db.select().from(organizations))[0]?.id ?? ''
+}, DATABASE_HOOK_TIMEOUT_MS)
+afterAll(async () => {
+  await database?.close()
+}, DATABASE_HOOK_TIMEOUT_MS)
+
+describe('scan analytics in the service', () => {
+  test('counts are exact after a load of known size through the real resolver, and shutdown writes the last ones', async () => {
+    const logger = memoryLogger()
+    const analytics = createScanAnalytics({
+      database,
+      logger,
+      clock: Date.now,
+      retentionDays: 400,
+      flushIntervalMs: 20,
+    })
+    const catalog = createDbCatalog(database)
+    await catalog.start()
+    const resolver = createResolver({
+      catalog,
+      config: { resolverUrl: 'http://r.test', shortUrl: 'http://s.test', customDomainScheme: 'https' },
+      onScan: analytics.onScan,
+    })
+    const SCANS = 1000
+    const headers = (i: number) => ({ 'user-agent': i % 4 === 0 ? 'curl/8' : 'Mozilla/5.0 (iPhone) Mobile' })
+    const answers = await Promise.all(
+      Array.from({ length: SCANS }, (_, i) =>
+        resolver(new Request('https://id.acme.example/01/09506000134352/10/L1', { headers: headers(i) })),
+      ),
+    )
+    expect(answers.every((r) => r.status === 307)).toBe(true)
+    await analytics.close()
+    await catalog.close()
+    const today = new Date().toISOString().slice(0, 10)
+    const byDevice = await scanReport(database.db, {
+      organizationId: orgId,
+      from: today,
+      to: today,
+      groupBy: 'device',
+    })
+    expect(byDevice).toEqual([
+      { key: 'mobile', count: 750 },
+      { key: 'bot', count: 250 },
+    ])
+    expect(analytics.counter.dropped()).toBe(0)
+  })
+
+  test('a database outage loses nothing: one log line, counts kept, written once it is back', async () => {
+    const logger = memoryLogger()
+    let down = true
+    const flaky: Database = {
+      ...database,
+      db: new Proxy(database.db, {
+        get(target, key, receiver) {
+          if (down && key === 'execute') return () => Promise.reject(new Error('connection refused'))
+          return Reflect.get(target, key, receiver)
+        },
+      }),
+    }
+    const analytics = createScanAnalytics({
+      database: flaky,
+      logger,
+      clock: Date.now,
+      retentionDays: 400,
+      flushIntervalMs: 60_000,
+    })
+    const event = {
+      organizationId: orgId,
+      gtin: '09506000134376',
+      host: 'resolver' as const,
+      outcome: 'redirect' as const,
+      linkType: 'gs1:pip',
+      language: 'fr',
+      lot: false,
+      serial: false,
+      expiry: false,
+      compressed: false,
+      device: 'desktop' as const,
+      at: Date.now(),
+    }
+    for (let i = 0; i < 7; i++) analytics.onScan(event)
+    await analytics.counter.flush()
+    analytics.onScan(event)
+    await analytics.counter.flush()
+    expect(logger.lines.filter((l) => l.includes('analytics.flush_failed'))).toHaveLength(1)
+    down = false
+    await analytics.close()
+    expect(logger.lines.some((l) => l.includes('analytics.flush_recovered'))).toBe(true)
+    const today = new Date().toISOString().slice(0, 10)
+    const counts = await scanReport(database.db, {
+      organizationId: orgId,
+      from: today,
+      to: today,
+      groupBy: 'gtin',
+      gtin: '09506000134376',
+    })
+    expect(counts).toEqual([{ key: '09506000134376', count: 8 }])
+  })
+})
