@@ -43,10 +43,15 @@ interface Slot<T, R> {
   job: Job<T, R> | null
   timer: ReturnType<typeof setTimeout> | null
   lost: boolean
+  /** Whether it ever answered a task: a worker lost before that may not even load. */
+  answered: boolean
 }
 
 /** A task that runs this long is taken to hang (a 1000-code batch or the largest symbol takes milliseconds). */
 export const TASK_DEADLINE_MS = 30_000
+
+/** Longest wait before a worker that keeps dying before its first answer is started again. */
+export const MAX_RESPAWN_DELAY_MS = 30_000
 
 /**
  * Starts `size` workers at once, so the first requests do not wait for a worker to load its modules. Bun's workers
@@ -56,15 +61,20 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions): WorkerPool<T
   const deadlineMs = options.taskDeadlineMs ?? TASK_DEADLINE_MS
   const queue: Job<T, R>[] = []
   const slots: Slot<T, R>[] = []
+  /** Workers in a row, per slot, that were lost before they answered a task. */
+  const strikes: number[] = []
   let running = 0
   let closing = false
   let drained: (() => void) | null = null
 
   function spawn(index: number): void {
-    const slot: Slot<T, R> = { worker: new Worker(options.url), job: null, timer: null, lost: false }
-    slot.worker.addEventListener('message', (event: MessageEvent) =>
-      finish(slot, { ok: true, value: event.data }),
-    )
+    // `type: 'module'` is what Deno requires of a worker; Bun ignores it.
+    const worker = new Worker(options.url, { type: 'module' })
+    const slot: Slot<T, R> = { worker, job: null, timer: null, lost: false, answered: false }
+    slot.worker.addEventListener('message', (event: MessageEvent) => {
+      slot.answered = true
+      finish(slot, { ok: true, value: event.data })
+    })
     slot.worker.addEventListener('error', (event: ErrorEvent) => {
       event.preventDefault()
       lose(index, slot, { reason: 'error', error: event.error })
@@ -86,7 +96,11 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions): WorkerPool<T
     if (drained !== null && running === 0 && queue.length === 0) drained()
   }
 
-  /** A worker that threw, exited or hung: its task fails, and a new worker takes its place. */
+  /**
+   * A worker that threw, exited or hung: its task fails, and a new worker takes its place, at once unless the slot's
+   * workers keep dying before their first answer (a worker that cannot load): then after a doubling wait, and
+   * meanwhile, with no live worker left, tasks fail at once instead of waiting.
+   */
   function lose(index: number, slot: Slot<T, R>, loss: WorkerLoss): void {
     if (slot.lost) return
     slot.lost = true
@@ -97,7 +111,17 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions): WorkerPool<T
     } catch {
       // A failing hook must not stop the replacement.
     }
-    spawn(index)
+    strikes[index] = slot.answered ? 0 : (strikes[index] ?? 0) + 1
+    const delay = respawnDelay(strikes[index] ?? 0)
+    if (delay === 0) {
+      spawn(index)
+      return
+    }
+    setTimeout(() => {
+      if (!closing) spawn(index)
+    }, delay).unref()
+    if (slots.every((s) => s.lost))
+      for (const job of queue.splice(0)) job.resolve({ ok: false, reason: 'failed' })
   }
 
   function next(slot: Slot<T, R>): void {
@@ -118,6 +142,7 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions): WorkerPool<T
   return {
     run(task, transfer = []) {
       if (closing) return Promise.resolve({ ok: false, reason: 'closed' })
+      if (slots.every((s) => s.lost)) return Promise.resolve({ ok: false, reason: 'failed' })
       const idle = slots.find((s) => s.job === null && !s.lost)
       if (idle === undefined && queue.length >= options.maxQueue) {
         return Promise.resolve({ ok: false, reason: 'busy' })
@@ -142,4 +167,9 @@ export function createWorkerPool<T, R>(options: WorkerPoolOptions): WorkerPool<T
       return running + queue.length
     },
   }
+}
+
+/** No wait after a first loss; then 100 ms, doubling, up to {@link MAX_RESPAWN_DELAY_MS}. */
+function respawnDelay(strikes: number): number {
+  return strikes <= 1 ? 0 : Math.min(MAX_RESPAWN_DELAY_MS, 100 * 2 ** (strikes - 2))
 }

@@ -77,6 +77,26 @@ describe('worker pool', () => {
     expect(losses.map((l) => l.reason)).toEqual(['deadline'])
   })
 
+  test('a worker that cannot load is started again ever more slowly, and tasks fail at once meanwhile', async () => {
+    const losses: WorkerLoss[] = []
+    const broken = createWorkerPool<TestTask, Answer>({
+      url: new URL('./support/broken-worker.ts', import.meta.url),
+      size: 1,
+      maxQueue: 8,
+      onWorkerLost: (loss) => losses.push(loss),
+    })
+    try {
+      expect(await broken.run({ op: 'echo', value: 1 })).toEqual({ ok: false, reason: 'failed' })
+      await Bun.sleep(500)
+      // Immediately, then after 100, 200 and 400 ms: a handful, not a loop that spins a core.
+      expect(losses.length).toBeGreaterThanOrEqual(2)
+      expect(losses.length).toBeLessThanOrEqual(6)
+      expect(await broken.run({ op: 'echo', value: 2 })).toEqual({ ok: false, reason: 'failed' })
+    } finally {
+      await broken.close()
+    }
+  })
+
   test('close lets running and queued tasks finish, then refuses new ones', async () => {
     const { pool: p } = pool({ size: 1 })
     const running = p.run({ op: 'block', ms: 100, value: 'running' })
