@@ -11,7 +11,9 @@ import { createScratchDatabase } from '../tests/support/scratch-db.ts'
 //   env: BENCH_SECONDS per phase (default 15); BENCH_CONNECTIONS of API load (default 32: half /render, half /codes
 //   with 1000 items); BENCH_SCANS_PER_SECOND (default 200, paced over 4 lanes); BENCH_RETRY=honour (default: wait
 //   Retry-After on 429/503, as the typed client does) or ignore (ask again at once); DATABASE_URL: a Postgres server
-//   to create a scratch database on (dropped after), else embedded PGlite in a temporary directory.
+//   to create a scratch database on (dropped after), else embedded PGlite in a temporary directory. WORKER_THREADS and
+//   CODE_RATE_CLIENT_* are passed on to the service (WORKER_THREADS=0 CODE_RATE_CLIENT_CONCURRENT=0
+//   CODE_RATE_CLIENT_BURST=0: the service as it was before issue #17).
 // The load runs in a process of its own, so its event loop never delays the measured scans. Exit code 1 when the
 // cached-scan p99 under load is over the target.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
@@ -21,6 +23,12 @@ const RETRY = process.env.BENCH_RETRY === 'ignore' ? 'ignore' : 'honour'
 const LANES = 4
 const TARGET_P99_MS = 25
 const SCAN_PATH = '/01/4012345000009'
+const SERVICE_SETTINGS = [
+  'WORKER_THREADS',
+  'CODE_RATE_CLIENT_CONCURRENT',
+  'CODE_RATE_CLIENT_BURST',
+  'CODE_RATE_CLIENT_PER_SECOND',
+]
 
 interface Latencies {
   ms: number[]
@@ -211,10 +219,16 @@ async function main(): Promise<number> {
   try {
     const basic = await prepareLoadDatabase(scratch ? { url: scratch.url } : { dataDir })
     const env: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }
+    for (const name of SERVICE_SETTINGS) {
+      const value = process.env[name]
+      if (value !== undefined) env[name] = value
+    }
     instance = await startInstance({ env, logs: 'discard', readyTimeoutMs: 120_000 })
+    const settings = SERVICE_SETTINGS.filter((n) => n in env).map((n) => `${n}=${env[n]}`)
     console.log(
       `cached scans at ${SCANS_PER_SECOND}/s for ${SECONDS} s per phase, on ` +
-        `${scratch ? 'Postgres (a scratch database)' : 'embedded PGlite'}`,
+        `${scratch ? 'Postgres (a scratch database)' : 'embedded PGlite'}` +
+        (settings.length > 0 ? `, ${settings.join(' ')}` : ''),
     )
     return (await measure(instance, basic)) ? 0 : 1
   } finally {
