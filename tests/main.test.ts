@@ -66,7 +66,10 @@ describe('bun run start', () => {
 
   test('an unreachable database gives a one-line error and exit 1', async () => {
     const port = await freePort()
-    const r = await runMain({ DATABASE_URL: `postgres://nobody:hunter2@127.0.0.1:${port}/none` })
+    const r = await runMain({
+      DATABASE_URL: `postgres://nobody:hunter2@127.0.0.1:${port}/none`,
+      ...(await portEnv()).env,
+    })
     expect(r.code).toBe(1)
     const lines = r.stderr.trim().split('\n')
     expect(lines.length).toBe(1)
