@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { TEST_DATABASE_URL } from '../support/db.ts'
 import { startInstance, stopAllInstances } from '../support/processes.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-db.ts'
-import { prepareLoadDatabase, runMixedLoad } from './load.ts'
+import { LOAD_SERVICE_ENV, prepareLoadDatabase, runMixedLoad } from './load.ts'
 
 const SECONDS = 10
 
@@ -25,7 +25,10 @@ describe('mixed load', () => {
     dir = scratch === null ? mkdtempSync(join(tmpdir(), 'load-')) : null
     const dataDir = join(dir ?? '', 'pglite')
     const basic = await prepareLoadDatabase(scratch ? { url: scratch.url } : { dataDir })
-    const env: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }
+    const env: Record<string, string> = {
+      ...LOAD_SERVICE_ENV,
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+    }
     const instance = await startInstance({ env, logs: 'discard', readyTimeoutMs: 120_000 })
     const result = await runMixedLoad(instance, basic, {
       seconds: SECONDS,
