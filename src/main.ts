@@ -58,16 +58,17 @@ for (const surface of servedSurfaces(config.serve ?? 'all')) {
 const CLOSE_DEADLINE_MS = 5000
 
 /**
- * Signals this close after the first are the same Ctrl+C: the terminal sends SIGINT to the whole process group, and
- * the runner in front of this process (`bun run`, `npx`) forwards the one it got.
+ * SIGINTs this close after the first are the same Ctrl+C: the terminal sends it to the whole process group, and the
+ * runner in front of this process (`bun run`, `npx`) forwards the one it got. A SIGTERM comes from an orchestrator or
+ * an operator, to this process: a second one means "now".
  */
-const SAME_SIGNAL_MS = 1000
+const SAME_CTRL_C_MS = 1000
 let firstSignalAt = 0
 
 function onSignal(signal: string): void {
   const now = performance.now()
   if (phase === 'stopping') {
-    if (now - firstSignalAt < SAME_SIGNAL_MS) return
+    if (signal === 'SIGINT' && now - firstSignalAt < SAME_CTRL_C_MS) return
     // A second signal while the first one waits: the operator wants out now.
     logger.error('shutdown.forced', { signal })
     logger.flush()
