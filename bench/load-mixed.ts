@@ -2,7 +2,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type LoadResult, prepareLoadDatabase, rssGrowth, runMixedLoad } from '../tests/reliability/load.ts'
+import {
+  LOAD_SERVICE_ENV,
+  type LoadResult,
+  prepareLoadDatabase,
+  rssGrowth,
+  runMixedLoad,
+} from '../tests/reliability/load.ts'
 import { type Instance, startInstance } from '../tests/support/processes.ts'
 import { createScratchDatabase } from '../tests/support/scratch-db.ts'
 
@@ -64,7 +70,10 @@ async function main(): Promise<number> {
   let instance: Instance | null = null
   try {
     const basic = await prepareLoadDatabase(scratch ? { url: scratch.url } : { dataDir })
-    const env: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }
+    const env: Record<string, string> = {
+      ...LOAD_SERVICE_ENV,
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+    }
     instance = await startInstance({ env, logs: 'discard', readyTimeoutMs: 120_000 })
     console.log(
       `mixed load for ${SECONDS} s, ${CONNECTIONS} requests in flight, on ` +

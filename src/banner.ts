@@ -1,58 +1,101 @@
-/** The start-up banner: where the service listens and copy-paste curl commands to try it. */
+/** The start-up banner: where the service listens and copy-paste commands to try it, written as this machine runs them. */
 import type { Config } from './config.ts'
+import type { Surface } from './serve-mode.ts'
 
 export interface BannerFacts {
-  /** The ports the two servers are bound to (the configured ones, or the system's pick for port 0). */
-  readonly ports: { readonly api: number; readonly resolver: number }
+  /** The ports the servers of this process are bound to (the configured ones, or the system's pick for port 0). */
+  readonly ports: Readonly<Partial<Record<Surface, number>>>
   /** The demo client created by this start, with its secret (shown only now); null otherwise. */
   readonly demoClient: { readonly clientId: string; readonly clientSecret: string } | null
   /** Whether the demo catalog (`bun run cli seed demo`) is in the database: the scan examples need it. */
   readonly demoCatalog: boolean
+  /** How the user's shell runs Bun: `bun`, or `npx bun` where it is not on the PATH ({@link bunCommand}). */
+  readonly bun: string
+}
+
+/**
+ * `bun` when the shell's PATH has it, else `npx bun` (the project's own copy). The directories a package runner
+ * prepends (`node_modules/.bin`, by `bun run` and `npx` alike) do not count: the shell the banner speaks to lacks them.
+ */
+export function bunCommand(path: string | undefined): string {
+  const own = (path ?? '').split(':').filter((dir) => dir !== '' && !/node_modules\/\.bin\/?$/.test(dir))
+  return Bun.which('bun', { PATH: own.join(':') }) === null ? 'npx bun' : 'bun'
 }
 
 /** Text printed once at start. */
 export function banner(config: Config, facts: BannerFacts): string {
-  const storage =
-    config.databaseUrl === null ? `embedded PGlite in ${config.dataDir}` : 'Postgres (DATABASE_URL)'
-  const { demoClient, ports } = facts
-  const client = demoClient ?? { clientId: '<CLIENT_ID>', clientSecret: '<CLIENT_SECRET>' }
-  const lines = [
-    'GS1 Digital Link service',
-    `  code API   ${config.apiUrl}   on port ${ports.api}   (OpenAPI: ${config.apiUrl}/openapi.json, docs: ${config.apiUrl}/docs)`,
-    `  resolver   ${config.resolverUrl}   short: ${config.shortUrl}   on port ${ports.resolver}`,
-    `  storage    ${storage}`,
-  ]
-  if (demoClient !== null) {
+  const { ports } = facts
+  const lines = ['GS1 Digital Link service']
+  if (ports.api !== undefined) {
+    lines.push(
+      `  code API   ${config.apiUrl}   on port ${ports.api}   (OpenAPI: ${config.apiUrl}/openapi.json, docs: ${config.apiUrl}/docs)`,
+    )
+  }
+  if (ports.resolver !== undefined) {
+    lines.push(`  resolver   ${config.resolverUrl}   short: ${config.shortUrl}   on port ${ports.resolver}`)
+  }
+  if (ports.dashboard !== undefined) {
+    lines.push(`  dashboard  ${config.dashboardUrl}   on port ${ports.dashboard}`)
+  }
+  lines.push(
+    `  storage    ${config.databaseUrl === null ? `embedded PGlite in ${config.dataDir}` : 'Postgres (DATABASE_URL)'}`,
+  )
+  if (facts.demoClient !== null) {
     lines.push(
       '',
       'Demo API client (the secret is shown only now; store it):',
-      `  client id:     ${demoClient.clientId}`,
-      `  client secret: ${demoClient.clientSecret}`,
+      `  client id:     ${facts.demoClient.clientId}`,
+      `  client secret: ${facts.demoClient.clientSecret}`,
     )
   }
-  lines.push(
-    '',
-    'Try it:',
-    ...(demoClient === null
+  lines.push('', 'Try it:', ...(ports.api === undefined ? [] : apiExamples(config, facts)))
+  if (ports.resolver !== undefined) {
+    lines.push(
+      ...(facts.demoCatalog
+        ? demoScans(config, ports.api !== undefined)
+        : [`  # scans: the catalog has no demo products; ${facts.bun} run cli seed demo loads them`]),
+    )
+  }
+  lines.push('', ...administration(config, facts))
+  return lines.join('\n')
+}
+
+function apiExamples(config: Config, facts: BannerFacts): string[] {
+  const client = facts.demoClient ?? { clientId: '<CLIENT_ID>', clientSecret: '<CLIENT_SECRET>' }
+  return [
+    ...(facts.demoClient === null
       ? [
-          '  # an API client: bun run cli client create --org ORG --name NAME --scope write:codes (its secret is shown once)',
+          `  # an API client: ${facts.bun} run cli client create --org ORG --name NAME --scope write:codes (its secret is shown once)`,
         ]
       : []),
     `  TOKEN=$(curl -s -u '${client.clientId}:${client.clientSecret}' -d grant_type=client_credentials ${config.apiUrl}/oauth/token | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
     `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"digitalLinkStem":"${config.resolverUrl}","primaryKey":{"key":"01","value":"9506000134352"},"ais":[{"key":"10","value":"LOT42"}]}' ${config.apiUrl}/code`,
     `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"mode":"QR_GS1_DIGITAL_LINK_URI","digitalLinkStem":"${config.resolverUrl}","primaryKey":{"key":"01","value":"09506000134352"}}' ${config.apiUrl}/render -o code.svg`,
-    ...(facts.demoCatalog
-      ? demoScans(config)
-      : ['  # scans: the catalog has no demo products; bun run cli seed demo loads them']),
-  )
-  return lines.join('\n')
+  ]
 }
 
-function demoScans(config: Config): string[] {
+function demoScans(config: Config, withApi: boolean): string[] {
   return [
     `  curl -si ${config.resolverUrl}/01/04012345000009/10/LOT42          # 307 to the product page`,
     `  curl -si ${config.resolverUrl}/01/09506000134352/10/LOT42          # 307 to the brand's custom domain`,
     `  curl -s -H 'Accept: application/linkset+json' ${config.resolverUrl}/01/04012345000009`,
-    `  open ${config.resolverUrl}/01/04012345000009 in a browser, or ${config.apiUrl}/docs for the API reference`,
+    `  open ${config.resolverUrl}/01/04012345000009 in a browser${withApi ? `, or ${config.apiUrl}/docs for the API reference` : ''}`,
   ]
+}
+
+/** The CLI, as it can be used beside this process: on the embedded database only once the service is stopped. */
+function administration(config: Config, facts: BannerFacts): string[] {
+  const lines = [`Administration: ${facts.bun} run cli <command> (API clients, catalog, dashboard users)`]
+  if (facts.ports.dashboard !== undefined) {
+    lines.push(
+      `  # a dashboard account: ${facts.bun} run cli user create --email EMAIL --name NAME --org ORG --role owner (prints a set-password link)`,
+    )
+  }
+  if (config.databaseUrl === null) {
+    lines.push(
+      `  # the embedded database serves one process: stop the service (Ctrl+C) before a CLI command, then start it`,
+      `  # again with ${facts.bun} run start; on Postgres (DATABASE_URL) the CLI works while the service runs`,
+    )
+  }
+  return lines
 }

@@ -1,32 +1,37 @@
-/** Wires the service together from a validated configuration: database, catalog, API app and resolver. */
+/** Wires the service together from a validated configuration: the API half (API, dashboard), the resolver half, or both. */
 import { type AppDeps, createApp } from './api/app.ts'
 import { authFeature, tokenRequestLimiter } from './api/auth/index.ts'
 import { catalogFeature } from './api/catalog/index.ts'
-import { codesFeature } from './api/codes/index.ts'
+import {
+  type CodeWork,
+  codesFeature,
+  createCodeWorkLimiter,
+  inlineCodeWork,
+  pooledCodeWork,
+  QUEUE_PER_THREAD,
+} from './api/codes/index.ts'
 import { readiness } from './api/health.ts'
 import { openapiFeature } from './api/openapi/index.ts'
 import { scansFeature } from './api/scans/routes.ts'
 import type { EnvironmentKey } from './auth/key-source.ts'
+import { createRateLimiter } from './auth/rate-limit.ts'
 import { createAuthService } from './auth/service.ts'
 import type { Config } from './config.ts'
+import { createDashboard, type Dashboard } from './dashboard/index.ts'
 import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
 import { CATALOG_CHANNEL } from './db/channels.ts'
 import type { Database } from './db/database.ts'
+import { startHousekeeping } from './housekeeping.ts'
 import { errorName, type Logger } from './log.ts'
+import { createMailer } from './mail/mailer.ts'
 import { createPagesRoute } from './pages/index.ts'
 import { createResolverRoute } from './resolver/index.ts'
 import { splitRequestUrl } from './resolver/request-url.ts'
 import { createResolverPort, type ResolverPort } from './resolver-port.ts'
 import { DEFAULT_SECURITY_CONFIG } from './security/config.ts'
+import type { ServeMode, Surface } from './serve-mode.ts'
 
-export interface Service {
-  /** The API's fetch handler (the Elysia app). */
-  readonly api: (request: Request) => Response | Promise<Response>
-  /** The resolver port's fetch handler: health routes, the product pages, then the resolver. */
-  readonly resolver: ResolverPort
-  readonly catalog: DbCatalog
-  close(): Promise<void>
-}
+export type Handler = (request: Request) => Response | Promise<Response>
 
 export interface ServiceDeps {
   readonly config: Config
@@ -37,20 +42,30 @@ export interface ServiceDeps {
   readonly environmentKey?: EnvironmentKey
 }
 
-/** Builds every part around an open database; `close()` stops listeners (the caller closes the database). */
-export async function createService(deps: ServiceDeps): Promise<Service> {
-  const catalog = createDbCatalog(deps.database, {
-    clock: deps.clock,
-    // One line when an outage begins and one when it ends, however many reconnection attempts it takes.
-    onListenerLost: () => deps.logger.error('database.listener_lost', { channel: CATALOG_CHANNEL }),
-    onListenerRenewed: () => deps.logger.info('database.listener_renewed', { channel: CATALOG_CHANNEL }),
-  })
-  await catalog.start()
+/** The API half: the code API (tokens, codes, OpenAPI) and the dashboard, which share the database's people. */
+export interface ApiHalf {
+  /** The API's fetch handler (the Elysia app). */
+  readonly api: Handler
+  readonly dashboard: Dashboard
+  close(): Promise<void>
+}
+
+/** The resolver half: health routes, the product pages, then the resolver, over the catalog and its cache. */
+export interface ResolverHalf {
+  readonly resolver: ResolverPort
+  readonly catalog: DbCatalog
+  close(): Promise<void>
+}
+
+export type Service = ApiHalf & ResolverHalf
+
+/** Builds the API half around an open database; `close()` lets queued code work finish, then stops listeners. */
+export async function createApiHalf(deps: ServiceDeps): Promise<ApiHalf> {
   const appDeps: AppDeps = deps
+  const security = deps.config.security ?? DEFAULT_SECURITY_CONFIG
   // Signs with the environment's key (JWT_SECRET, JWT_KEY_FILE) if it names one; otherwise creates the database's
   // signing key on a first start (one key wins when several instances start at once).
   const auth = await createAuthService(deps)
-  const security = deps.config.security ?? DEFAULT_SECURITY_CONFIG
   // Failed client authentications per client ID and source address, refused before the hash (SECURITY.md §3).
   const limitTokenRequest = tokenRequestLimiter({
     limits: security.tokenRateLimits,
@@ -58,13 +73,62 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
     clock: deps.clock,
     logger: deps.logger,
   })
+  const work = codeWork(deps)
+  const limiter = createCodeWorkLimiter(security.codeWorkLimits, deps.clock)
   const app = createApp(appDeps, [
     authFeature({ ...appDeps, auth, limitTokenRequest }),
-    codesFeature({ auth }),
+    codesFeature({ auth, work, limiter }),
     catalogFeature({ auth, database: deps.database }),
     scansFeature({ auth, database: deps.database, clock: deps.clock }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
   ])
+  const mailer = deps.config.mail === null ? null : createMailer(deps.config.mail)
+  const dashboard = createDashboard({
+    database: deps.database,
+    config: deps.config,
+    clock: deps.clock,
+    logger: deps.logger,
+    mailer,
+    signInLimiter: createRateLimiter(security.signInRateLimits, deps.clock),
+  })
+  const housekeeping = startHousekeeping(deps)
+  return {
+    api: (request) => app.handle(request),
+    dashboard,
+    async close() {
+      await work.close()
+      await housekeeping.stop()
+      mailer?.close()
+      // Writes pending last-used times.
+      await auth.close()
+    },
+  }
+}
+
+/** Renders and batches on `WORKER_THREADS` worker threads, so that they never hold up a scan (docs/design.md). */
+function codeWork(deps: ServiceDeps): CodeWork {
+  const threads = deps.config.workerThreads ?? 0
+  if (threads === 0) return inlineCodeWork()
+  return pooledCodeWork({
+    threads,
+    maxQueue: threads * QUEUE_PER_THREAD,
+    onWorkerLost: (loss) =>
+      deps.logger.error('work.worker_lost', {
+        reason: loss.reason,
+        error: loss.error === undefined ? null : errorName(loss.error),
+      }),
+  })
+}
+
+/** Builds the resolver half around an open database; `close()` stops the catalog's listener. */
+export async function createResolverHalf(deps: ServiceDeps): Promise<ResolverHalf> {
+  const catalog = createDbCatalog(deps.database, {
+    clock: deps.clock,
+    // One line when an outage begins and one when it ends, however many reconnection attempts it takes.
+    onListenerLost: () => deps.logger.error('database.listener_lost', { channel: CATALOG_CHANNEL }),
+    onListenerRenewed: () => deps.logger.info('database.listener_renewed', { channel: CATALOG_CHANNEL }),
+  })
+  await catalog.start()
   const resolve = createResolverRoute({
     catalog,
     config: deps.config,
@@ -77,7 +141,6 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
     onError: failureLog(deps.logger, 'pages.error'),
   })
   return {
-    api: (request) => app.handle(request),
     resolver: createResolverPort({
       pages,
       resolve,
@@ -85,12 +148,42 @@ export async function createService(deps: ServiceDeps): Promise<Service> {
       logger: deps.logger,
     }),
     catalog,
+    close: () => catalog.close(),
+  }
+}
+
+/** Both halves around an open database; `close()` stops listeners and work (the caller closes the database). */
+export async function createService(deps: ServiceDeps): Promise<Service> {
+  const resolverHalf = await createResolverHalf(deps)
+  const apiHalf = await createApiHalf(deps)
+  return {
+    ...resolverHalf,
+    ...apiHalf,
     async close() {
-      // Writes pending last-used times and stops the listeners.
-      await auth.close()
-      await catalog.close()
+      await apiHalf.close()
+      await resolverHalf.close()
     },
   }
+}
+
+/** What one process serves (`SERVE`): the handler of each of its surfaces, and how to release what they hold. */
+export interface Serving {
+  readonly handlers: Readonly<Partial<Record<Surface, Handler>>>
+  close(): Promise<void>
+}
+
+export async function createServing(deps: ServiceDeps, mode: ServeMode): Promise<Serving> {
+  if (mode === 'resolver') {
+    const half = await createResolverHalf(deps)
+    return { handlers: { resolver: half.resolver }, close: () => half.close() }
+  }
+  if (mode === 'api') {
+    const half = await createApiHalf(deps)
+    return { handlers: { api: half.api, dashboard: half.dashboard }, close: () => half.close() }
+  }
+  const service = await createService(deps)
+  const { api, resolver, dashboard } = service
+  return { handlers: { api, resolver, dashboard }, close: () => service.close() }
 }
 
 /** An `onError` hook logging `event` with the request's path and the error's name, never its message; never throws. */

@@ -2,6 +2,7 @@
 import { postgresTarget } from './db/connection-url.ts'
 import { errorMessage } from './log.ts'
 import { readSecurityConfig, type SecurityConfig } from './security/config.ts'
+import { readServeMode, readWorkerThreads, type ServeMode } from './serve-mode.ts'
 
 export interface Config {
   /** Postgres connection string, or null for the embedded PGlite database in `dataDir`. */
@@ -23,6 +24,10 @@ export interface Config {
   /** Outgoing mail (invitations); null: no mail, the dashboard hands links over instead. */
   readonly mail: MailConfig | null
   readonly customDomainScheme: 'http' | 'https'
+  /** What this process serves (`SERVE`): everything, or the API half or the resolver half; absent: `all`. */
+  readonly serve?: ServeMode
+  /** Worker threads for the code API's renders and batches (`WORKER_THREADS`); 0 or absent: the main thread. */
+  readonly workerThreads?: number
   /** Token rate limits, trusted proxies and the idle timeout (SECURITY.md); absent: the defaults. */
   readonly security?: SecurityConfig
   /**
@@ -91,6 +96,8 @@ export function readConfig(env: Env): ConfigResult {
     dashboardUrl,
     mail: readMail(env, dashboardUrl, errors),
     customDomainScheme: readScheme(env.CUSTOM_DOMAIN_SCHEME ?? DEFAULTS.customDomainScheme, errors),
+    serve: readServeMode(env.SERVE, nonEmpty(env.DATABASE_URL) === undefined, errors),
+    workerThreads: readWorkerThreads(env.WORKER_THREADS, errors),
     security: readSecurityConfig(env, errors),
     ...readSigningKeySource(env, errors),
   }

@@ -1,12 +1,13 @@
 /** Binding a port at start, shared by the service (`src/main.ts`) and the standalone resolver entries. */
 import { errorMessage } from './log.ts'
+import type { Surface } from './serve-mode.ts'
 
 /**
  * The server `listen` starts, or the end of the process with one line (a port in use, say) and exit code 1, after
  * `release` has let go of what the process holds (servers already started, the database).
  */
 export async function listenOrExit<T>(
-  surface: 'api' | 'resolver',
+  surface: Surface,
   port: number,
   listen: () => T | Promise<T>,
   exit: (code: number) => never,

@@ -1,57 +1,55 @@
-/** `bun run start`: read the configuration, open and migrate the database, seed a first embedded start, serve both ports. */
-import { banner } from './banner.ts'
-import { createService } from './boot.ts'
+/**
+ * `bun run start`: read the configuration, bind the ports (a busy one is one line before any database work), open
+ * and migrate the database, seed a first embedded start, then serve (docs/design.md "Start-up and shutdown").
+ */
+import { banner, bunCommand } from './banner.ts'
+import type { Serving } from './boot.ts'
+import type { Config } from './config.ts'
+import type { Database } from './db/database.ts'
 import { withDeadline } from './db/deadline.ts'
-import { hasDemoCatalog, isEmpty, seedDemo } from './db/seed.ts'
+import type { DemoSeed } from './db/seed.ts'
 import { listenOrExit } from './listen.ts'
-import { createStdoutLogger, errorName } from './log.ts'
-import { serverOptions } from './security/server-limits.ts'
-import { startFromEnvironment } from './startup.ts'
+import { createStdoutLogger, errorMessage, errorName } from './log.ts'
+import { type Handler, serverOptions, starting } from './security/server-limits.ts'
+import { type Surface, servedSurfaces } from './serve-mode.ts'
+import { openStartDatabase, readStartConfig } from './startup.ts'
 
-const { config, environmentKey, database } = await startFromEnvironment(process.env, process.exit)
+const { config, environmentKey } = await readStartConfig(process.env, process.exit)
 const logger = createStdoutLogger()
-
-const seed =
-  config.databaseUrl === null && (await isEmpty(database)) ? await seedDemo(database, Date.now) : null
-const service = await createService({ config, database, logger, clock: Date.now, environmentKey })
-
-// Body, URL and idle limits, no development error page, peer addresses for the token rate limit (SECURITY.md §4).
+// Body, URL and idle limits, no development error page, peer addresses for the rate limits (SECURITY.md §4).
 const onError = (error: unknown) => logger.error('server.error', { error: errorName(error) })
-const { security } = config
-const servers: ReturnType<typeof Bun.serve>[] = []
-/** Releases what the servers used: the listeners and pending writes of the service, then the database. */
-async function closeDatabaseSide() {
-  await service.close()
-  await database.close()
+const options = (surface: Surface, fetch: Handler) =>
+  serverOptions({ surface, port: portOf(config, surface), fetch, security: config.security, onError })
+
+const servers = new Map<Surface, ReturnType<typeof Bun.serve>>()
+let database: Database | null = null
+let serving: Serving | null = null
+let phase: 'starting' | 'serving' | 'stopping' = 'starting'
+
+function portOf(c: Config, surface: Surface): number {
+  return surface === 'api' ? c.apiPort : surface === 'resolver' ? c.resolverPort : c.dashboardPort
 }
-/** Starts one server, or ends the process with one line (a port in use, say), releasing the database first. */
-async function listen(
-  surface: 'api' | 'resolver',
-  port: number,
-  fetch: Parameters<typeof serverOptions>[0]['fetch'],
-) {
-  const server = await listenOrExit(
-    surface,
-    port,
-    () => Bun.serve(serverOptions({ surface, port, fetch, security, onError })),
-    process.exit,
-    async () => {
-      await Promise.all(servers.map((s) => s.stop(true)))
-      await closeDatabaseSide()
-    },
-  )
-  servers.push(server)
-  return server
+
+/** After a failed start: the servers go at once, then what the service and the database hold. */
+async function abandon(): Promise<void> {
+  await Promise.all([...servers.values()].map((s) => s.stop(true)))
+  await serving?.close()
+  await database?.close()
 }
-const apiServer = await listen('api', config.apiPort, service.api)
-const resolverServer = await listen('resolver', config.resolverPort, service.resolver)
-console.log(
-  banner(config, {
-    ports: { api: apiServer.port ?? config.apiPort, resolver: resolverServer.port ?? config.resolverPort },
-    demoClient: seed?.client ?? null,
-    demoCatalog: seed !== null || (await hasDemoCatalog(database)),
-  }),
-)
+
+/** A step of the start that failed: one line, what it held released, exit code 1. */
+async function failStart(what: string, error: unknown): Promise<never> {
+  console.error(`error: cannot ${what}: ${errorMessage(error)}`)
+  await abandon()
+  return process.exit(1)
+}
+
+// Every port first, answering 503 with Retry-After until the service is ready: a port in use is reported at once,
+// before the database is opened, migrated or seeded (issue #17).
+for (const surface of servedSurfaces(config.serve ?? 'all')) {
+  const listen = () => Bun.serve(options(surface, (request) => starting(surface, request)))
+  servers.set(surface, await listenOrExit(surface, portOf(config, surface), listen, process.exit, abandon))
+}
 
 /**
  * Longest wait for the database side to close on shutdown (pending last-used times, listeners, the pool): a
@@ -59,19 +57,41 @@ console.log(
  */
 const CLOSE_DEADLINE_MS = 5000
 
-let stopping = false
-async function shutdown(signal: string) {
-  if (stopping) {
+/**
+ * SIGINTs this close after the first are the same Ctrl+C: the terminal sends it to the whole process group, and the
+ * runner in front of this process (`bun run`, `npx`) forwards the one it got. A SIGTERM comes from an orchestrator or
+ * an operator, to this process: a second one means "now".
+ */
+const SAME_CTRL_C_MS = 1000
+let firstSignalAt = 0
+
+function onSignal(signal: string): void {
+  const now = performance.now()
+  if (phase === 'stopping') {
+    if (signal === 'SIGINT' && now - firstSignalAt < SAME_CTRL_C_MS) return
     // A second signal while the first one waits: the operator wants out now.
     logger.error('shutdown.forced', { signal })
     logger.flush()
     process.exit(1)
   }
-  stopping = true
+  firstSignalAt = now
+  const started = phase === 'serving'
+  phase = 'stopping'
   logger.info('shutdown', { signal })
+  // While starting, the start stops at its next step: a seed in progress finishes, so its secret is shown.
+  if (started) void shutdown()
+}
+process.on('SIGTERM', () => onSignal('SIGTERM'))
+process.on('SIGINT', () => onSignal('SIGINT'))
+
+async function shutdown(): Promise<never> {
   // Stop accepting, let in-flight requests finish (each bounded by its own deadline), then release the database.
-  await Promise.all(servers.map((s) => s.stop()))
-  const closed = await withDeadline(closeDatabaseSide(), CLOSE_DEADLINE_MS).then(
+  await Promise.all([...servers.values()].map((s) => s.stop()))
+  const release = async () => {
+    await serving?.close()
+    await database?.close()
+  }
+  const closed = await withDeadline(release(), CLOSE_DEADLINE_MS).then(
     () => true,
     (error: unknown) => {
       logger.error('shutdown.incomplete', { error: errorName(error) })
@@ -79,7 +99,37 @@ async function shutdown(signal: string) {
     },
   )
   logger.flush()
-  process.exit(closed ? 0 : 1)
+  return process.exit(closed ? 0 : 1)
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
-process.on('SIGINT', () => void shutdown('SIGINT'))
+
+const stopping = () => phase === 'stopping'
+
+// The database drivers and the service load only now, after the ports: they take a while to load.
+database = await openStartDatabase(config, process.exit, abandon)
+if (stopping()) await shutdown()
+const { createServing } = await import('./boot.ts')
+const deps = { config, database, logger, clock: Date.now, environmentKey }
+serving = await createServing(deps, config.serve ?? 'all').catch((error) =>
+  failStart('start the service', error),
+)
+if (stopping()) await shutdown()
+const { hasDemoCatalog, isEmpty, seedDemo } = await import('./db/seed.ts')
+const ports = Object.fromEntries(
+  [...servers].map(([surface, s]) => [surface, s.port ?? portOf(config, surface)]),
+)
+const facts = { ports, bun: bunCommand(process.env.PATH) }
+if (config.databaseUrl === null && (await isEmpty(database))) {
+  // Printed before the seed commits: the demo secret is never in the database without having been shown.
+  const show = (seed: DemoSeed) =>
+    console.log(banner(config, { ...facts, demoClient: seed.client, demoCatalog: true }))
+  await seedDemo(database, Date.now, show).catch((error) => failStart('seed the demo data', error))
+} else {
+  const demoCatalog = servers.has('resolver') && (await hasDemoCatalog(database))
+  console.log(banner(config, { ...facts, demoClient: null, demoCatalog }))
+}
+for (const [surface, server] of servers) {
+  const handler = serving.handlers[surface]
+  if (handler !== undefined) server.reload(options(surface, handler))
+}
+if (stopping()) await shutdown()
+phase = 'serving'

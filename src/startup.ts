@@ -6,20 +6,22 @@ import { type EnvironmentKey, readEnvironmentKey } from './auth/key-source.ts'
 import { type Config, readConfig } from './config.ts'
 import type { Database } from './db/database.ts'
 import { STATEMENT_TIMEOUT_MS } from './db/deadline.ts'
-import { openConfiguredDatabase } from './db/open.ts'
 import { errorMessage } from './log.ts'
 
-export interface Started {
+export interface StartConfig {
   readonly config: Config
   readonly environmentKey: EnvironmentKey | undefined
+}
+
+export interface Started extends StartConfig {
   readonly database: Database
 }
 
-/** Reads `env` once; exits 2 on a configuration error (a bad key included), 1 when the database cannot open. */
-export async function startFromEnvironment(
+/** Reads `env` once and the key it names; exits 2 on a configuration error (a bad key included). No database work. */
+export async function readStartConfig(
   env: Readonly<Record<string, string | undefined>>,
   exit: (code: number) => never,
-): Promise<Started> {
+): Promise<StartConfig> {
   const loaded = readConfig(env)
   if (!loaded.ok) {
     for (const e of loaded.errors) console.error(`config error: ${e}`)
@@ -33,11 +35,32 @@ export async function startFromEnvironment(
     console.error(`config error: ${key.message}`)
     return exit(2)
   }
+  return { config, environmentKey: key.key }
+}
+
+/** Opens and migrates the configured database; exits 1 with one line when it cannot, after `release()`. */
+export async function openStartDatabase(
+  config: Config,
+  exit: (code: number) => never,
+  release: () => Promise<void> = async () => {},
+): Promise<Database> {
   try {
+    // The drivers load only now: an entry checks its configuration and binds its ports before paying for them.
+    const { openConfiguredDatabase } = await import('./db/open.ts')
     const session = { applicationName: 'gs1-dl service', statementTimeoutMs: STATEMENT_TIMEOUT_MS }
-    return { config, environmentKey: key.key, database: await openConfiguredDatabase(config, session) }
+    return await openConfiguredDatabase(config, session)
   } catch (error) {
     console.error(`error: ${errorMessage(error)}`)
+    await release()
     return exit(1)
   }
+}
+
+/** Both steps, for an entry that binds its port after the database is open (Deno's). */
+export async function startFromEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+  exit: (code: number) => never,
+): Promise<Started> {
+  const start = await readStartConfig(env, exit)
+  return { ...start, database: await openStartDatabase(start.config, exit) }
 }

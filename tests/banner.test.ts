@@ -1,24 +1,34 @@
 import { describe, expect, test } from 'bun:test'
-import { banner } from '../src/banner.ts'
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { banner, bunCommand } from '../src/banner.ts'
 import { readConfig } from '../src/config.ts'
 
-const parsed = readConfig({ API_PORT: '0', RESOLVER_PORT: '0' })
-if (!parsed.ok) throw new Error(parsed.errors.join('; '))
-const config = parsed.config
-const ports = { api: 41001, resolver: 41002 }
+function configOf(env: Record<string, string>) {
+  const parsed = readConfig({ API_PORT: '0', RESOLVER_PORT: '0', DASHBOARD_PORT: '0', ...env })
+  if (!parsed.ok) throw new Error(parsed.errors.join('; '))
+  return parsed.config
+}
+
+const config = configOf({})
+const postgres = configOf({ DATABASE_URL: 'postgres://u@db:5432/x' })
+const ports = { api: 41001, resolver: 41002, dashboard: 41003 }
+const facts = { ports, demoClient: null, demoCatalog: true, bun: 'bun' }
 
 describe('start-up banner', () => {
   test('names the ports the servers are bound to, also when the system picked them (port 0)', () => {
-    const text = banner(config, { ports, demoClient: null, demoCatalog: true })
+    const text = banner(config, facts)
     expect(text).toContain('  code API   http://localhost:3000   on port 41001   (OpenAPI:')
     expect(text).toContain(
       '  resolver   http://localhost:3001   short: http://127.0.0.1:3001   on port 41002',
     )
+    expect(text).toContain('  dashboard  http://localhost:3002   on port 41003')
   })
 
   test('a first embedded start shows the new demo client once, and scans of the demo catalog', () => {
     const demoClient = { clientId: 'svc_client_demo', clientSecret: 'the-secret' }
-    const text = banner(config, { ports, demoClient, demoCatalog: true })
+    const text = banner(config, { ...facts, demoClient })
     expect(text).toContain('  client secret: the-secret')
     expect(text).toContain("curl -s -u 'svc_client_demo:the-secret'")
     expect(text).toContain('curl -si http://localhost:3001/01/04012345000009/10/LOT42')
@@ -26,10 +36,66 @@ describe('start-up banner', () => {
   })
 
   test('without a new client it says how to create one; without the demo catalog it promises no scan', () => {
-    const text = banner(config, { ports, demoClient: null, demoCatalog: false })
+    const text = banner(config, { ...facts, demoCatalog: false })
     expect(text).toContain('bun run cli client create --org ORG --name NAME --scope write:codes')
     expect(text).toContain("curl -s -u '<CLIENT_ID>:<CLIENT_SECRET>'")
     expect(text).toContain('the catalog has no demo products; bun run cli seed demo loads them')
     expect(text).not.toContain('/01/04012345000009')
+  })
+
+  test('its commands run as printed: `npx bun` where bun is not on the PATH', () => {
+    const text = banner(config, { ...facts, demoCatalog: false, bun: 'npx bun' })
+    const commands = text.split('\n').filter((line) => line.includes(' run '))
+    expect(commands.length).toBeGreaterThanOrEqual(4)
+    for (const line of commands) expect(line).not.toMatch(/(^|[^x] )bun run/)
+    expect(text).toContain('npx bun run cli client create --org ORG')
+    expect(text).toContain('npx bun run cli seed demo loads them')
+    expect(text).toContain('npx bun run cli user create --email EMAIL --name NAME --org ORG --role owner')
+  })
+
+  test('on the embedded database it says the CLI needs the service stopped; on Postgres it does not', () => {
+    const stop = '# the embedded database serves one process: stop the service (Ctrl+C) before a CLI command'
+    expect(banner(config, facts)).toContain(stop)
+    expect(banner(config, facts)).toContain(
+      'again with bun run start; on Postgres (DATABASE_URL) the CLI works',
+    )
+    expect(banner(postgres, facts)).not.toContain('embedded database serves one process')
+  })
+
+  test('one half of the service (SERVE) shows only what it serves', () => {
+    const apiHalf = banner(postgres, { ...facts, ports: { api: 41001, dashboard: 41003 } })
+    expect(apiHalf).toContain('  code API ')
+    expect(apiHalf).toContain('  dashboard ')
+    expect(apiHalf).not.toContain('  resolver ')
+    expect(apiHalf).not.toContain('curl -si')
+    const resolverHalf = banner(postgres, { ...facts, ports: { resolver: 41002 } })
+    expect(resolverHalf).toContain('  resolver ')
+    expect(resolverHalf).toContain('curl -si http://localhost:3001/01/04012345000009/10/LOT42')
+    expect(resolverHalf).not.toContain('  code API ')
+    expect(resolverHalf).not.toContain('TOKEN=')
+    expect(resolverHalf).not.toContain('user create')
+  })
+})
+
+describe('bunCommand', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bun-path-'))
+  const withBun = join(dir, 'bin')
+  const runnerBin = join(dir, 'project', 'node_modules', '.bin')
+  for (const d of [withBun, runnerBin]) {
+    mkdirSync(d, { recursive: true })
+    writeFileSync(join(d, 'bun'), '#!/bin/sh\n')
+    chmodSync(join(d, 'bun'), 0o755)
+  }
+  const empty = join(dir, 'empty')
+  mkdirSync(empty)
+
+  test('is bun when a directory of the PATH holds it', () => {
+    expect(bunCommand(`${empty}:${withBun}`)).toBe('bun')
+  })
+
+  test('is npx bun when only node_modules/.bin, which bun run and npx prepend, holds it', () => {
+    expect(bunCommand(`${runnerBin}:${empty}`)).toBe('npx bun')
+    expect(bunCommand(`${runnerBin}/:${empty}`)).toBe('npx bun')
+    expect(bunCommand(undefined)).toBe('npx bun')
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readConfig, readResolverConfig } from '../src/config.ts'
 import { DEFAULT_SECURITY_CONFIG } from '../src/security/config.ts'
+import { defaultWorkerThreads } from '../src/serve-mode.ts'
 
 describe('readConfig', () => {
   test('defaults describe a local embedded setup', () => {
@@ -18,9 +19,44 @@ describe('readConfig', () => {
         dashboardUrl: 'http://localhost:3002',
         mail: null,
         customDomainScheme: 'https',
+        serve: 'all',
+        workerThreads: defaultWorkerThreads(),
         security: DEFAULT_SECURITY_CONFIG,
       },
     })
+  })
+
+  test('SERVE picks one half on Postgres; the embedded database takes only all', () => {
+    const postgres = 'postgres://u@db:5432/x'
+    expect(readConfig({ DATABASE_URL: postgres, SERVE: 'API' })).toMatchObject({
+      ok: true,
+      config: { serve: 'api' },
+    })
+    expect(readConfig({ DATABASE_URL: postgres, SERVE: ' resolver ' })).toMatchObject({
+      ok: true,
+      config: { serve: 'resolver' },
+    })
+    expect(readConfig({ SERVE: 'all' })).toMatchObject({ ok: true, config: { serve: 'all' } })
+    expect(readConfig({ SERVE: 'api' })).toEqual({
+      ok: false,
+      errors: [
+        'SERVE=api needs DATABASE_URL: the embedded database lives in one process, which must serve everything (SERVE=all)',
+      ],
+    })
+    expect(readConfig({ DATABASE_URL: postgres, SERVE: 'both' })).toEqual({
+      ok: false,
+      errors: ['SERVE must be all, api or resolver'],
+    })
+  })
+
+  test('WORKER_THREADS: 0 to 32, default one fewer than the cores (1 to 4)', () => {
+    expect(readConfig({ WORKER_THREADS: '0' })).toMatchObject({ ok: true, config: { workerThreads: 0 } })
+    expect(readConfig({ WORKER_THREADS: ' 6 ' })).toMatchObject({ ok: true, config: { workerThreads: 6 } })
+    expect(readConfig({ WORKER_THREADS: '33' })).toEqual({
+      ok: false,
+      errors: ['WORKER_THREADS must be a whole number from 0 to 32'],
+    })
+    expect([1, 2, 3, 8, 64].map((cores) => defaultWorkerThreads(cores))).toEqual([1, 1, 2, 4, 4])
   })
 
   test('reads every variable and normalises origins', () => {

@@ -45,8 +45,19 @@ export const API_ERRORS = {
       'Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json',
   },
   unprocessable: { status: 422, code: 'Unprocessable', message: 'The request content is invalid' },
+  tooManyRequests: {
+    status: 429,
+    code: 'TooManyRequests',
+    message:
+      'This client has too much code work running, or has used up its budget: retry after Retry-After seconds',
+  },
   internal: { status: 500, code: 'InternalError', message: 'Internal server error' },
   unavailable: { status: 503, code: 'Unavailable', message: 'The service is not ready' },
+  overloaded: {
+    status: 503,
+    code: 'Overloaded',
+    message: 'The service has too much code work queued: retry after Retry-After seconds',
+  },
 } as const
 
 export type ApiErrorKind = keyof typeof API_ERRORS

@@ -1,11 +1,8 @@
 /** Token-bucket limits on failed client authentications, per claimed client ID and per source address, kept in memory. */
 import { dropOldest } from '../bounded-map.ts'
+import { type BucketLimit, createTokenBuckets, retryAfterSeconds } from './token-bucket.ts'
 
-/** One bucket's shape: up to `burst` attempts at once, refilled at `perMinute`; `burst: 0` turns it off. */
-export interface BucketLimit {
-  readonly burst: number
-  readonly perMinute: number
-}
+export type { BucketLimit } from './token-bucket.ts'
 
 export interface RateLimits {
   /** Failed authentications per claimed client ID (and per known pair of client ID and address). */
@@ -52,11 +49,6 @@ export const MAX_IN_FLIGHT = 32
 /** Longer claimed client IDs are cut (real ones have 43 characters): keys stay small. */
 const MAX_KEY_PART = 128
 
-interface Bucket {
-  tokens: number
-  updated: number
-}
-
 interface Charge {
   readonly key: string
   readonly limit: BucketLimit
@@ -70,29 +62,12 @@ interface Charge {
  * from its address, do not lock it out.
  */
 export function createRateLimiter(limits: RateLimits, clock: () => number): RateLimiter {
-  const buckets = createBoundedMap<Bucket>(MAX_KEYS)
+  const buckets = createTokenBuckets(MAX_KEYS)
   const trusted = createBoundedMap<number>(MAX_KEYS)
   // Unanswered attempts per key; a key leaves when its count is back to 0, so concurrency bounds the map.
   const inFlight = new Map<string, number>()
 
-  function level(charge: Charge, now: number): number {
-    const bucket = buckets.get(charge.key)
-    if (bucket === undefined) return charge.limit.burst
-    const refilled = bucket.tokens + ((now - bucket.updated) * charge.limit.perMinute) / 60_000
-    return Math.min(charge.limit.burst, refilled)
-  }
-
-  function store(charge: Charge, tokens: number, now: number): void {
-    if (tokens >= charge.limit.burst) buckets.delete(charge.key)
-    else buckets.set(charge.key, { tokens, updated: now })
-  }
-
-  /** Milliseconds until the bucket holds one token again; Infinity when it never refills. */
-  function waitMs(charge: Charge, now: number): number {
-    const missing = 1 - level(charge, now)
-    if (missing <= 0) return 0
-    return charge.limit.perMinute > 0 ? (missing * 60_000) / charge.limit.perMinute : Number.POSITIVE_INFINITY
-  }
+  const waitMs = (charge: Charge, now: number) => buckets.waitMs(charge.key, charge.limit, now)
 
   function track(charges: readonly Charge[], delta: 1 | -1): void {
     for (const { key } of charges) {
@@ -118,7 +93,7 @@ export function createRateLimiter(limits: RateLimits, clock: () => number): Rate
             ]
       ).filter((c) => c.limit.burst > 0)
       const wait = Math.max(0, ...charges.map((c) => waitMs(c, now)))
-      if (wait > 0) return { allowed: false, retryAfterSeconds: retryAfter(wait) }
+      if (wait > 0) return { allowed: false, retryAfterSeconds: retryAfterSeconds(wait) }
       if (charges.some((c) => (inFlight.get(c.key) ?? 0) >= MAX_IN_FLIGHT)) {
         return { allowed: false, retryAfterSeconds: 1 }
       }
@@ -131,17 +106,12 @@ export function createRateLimiter(limits: RateLimits, clock: () => number): Rate
           settled = true
           track(charges, -1)
           const at = clock()
-          if (outcome === 'rejected') for (const c of charges) store(c, level(c, at) - 1, at)
+          if (outcome === 'rejected') for (const c of charges) buckets.take(c.key, c.limit, 1, at)
           if (outcome === 'authenticated') trusted.set(pair, at + TRUSTED_PAIR_MS)
         },
       }
     },
   }
-}
-
-/** Whole seconds, at least 1, and at most a day (a bucket that never refills still names a retry time). */
-function retryAfter(ms: number): number {
-  return Math.min(86_400, Math.max(1, Math.ceil(ms / 1000)))
 }
 
 interface BoundedMap<T> {

@@ -648,6 +648,8 @@ export interface components {
   headers: {
     /** @description The authentication challenge (RFC 6750 §3 for bearer tokens, RFC 7617 for Basic). */
     'WWW-Authenticate': string
+    /** @description Whole seconds to wait before asking again (RFC 9110 §10.2.3). */
+    'Retry-After': number
   }
   pathItems: never
 }
@@ -1149,6 +1151,27 @@ export interface operations {
           'application/json': components['schemas']['ValidationErrors']
         }
       }
+      /** @description The client has 4 requests running, or has used up its budget of codes (a drawn SVG costs 100); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
       /** @description Server fault; safe to retry. */
       500: {
         headers: {
@@ -1429,6 +1452,27 @@ export interface operations {
           'application/json': components['schemas']['ValidationErrors']
         }
       }
+      /** @description The client has 4 requests running, or has used up its budget of codes (a drawn SVG costs 100); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
       /** @description Server fault; safe to retry. */
       500: {
         headers: {
@@ -1442,6 +1486,27 @@ export interface operations {
            *           "code": "InternalError",
            *           "path": null,
            *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The service has too much code work queued; retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Overloaded",
+           *           "path": null,
+           *           "message": "The service has too much code work queued: retry after Retry-After seconds"
            *         }
            *       ]
            *     }
@@ -1583,6 +1648,27 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
+      /** @description The client has 4 requests running, or has used up its budget of codes (a drawn SVG costs 100); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
       /** @description Server fault; safe to retry. */
       500: {
         headers: {
@@ -1596,6 +1682,27 @@ export interface operations {
            *           "code": "InternalError",
            *           "path": null,
            *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The service has too much code work queued; retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Overloaded",
+           *           "path": null,
+           *           "message": "The service has too much code work queued: retry after Retry-After seconds"
            *         }
            *       ]
            *     }

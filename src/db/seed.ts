@@ -32,26 +32,40 @@ export async function hasDemoCatalog(database: Database): Promise<boolean> {
   return rows.length > 0
 }
 
-/** Imports the demo catalog and creates the demo client unless the organization already has one. */
-export async function seedDemo(database: Database, clock: () => number): Promise<DemoSeed> {
-  const imported = await importCatalog(database.db, demoCatalog)
-  if (!imported.ok) throw new Error(`the shipped demo catalog is invalid: ${imported.errors[0]?.message}`)
-  const existing = await database.db
-    .select({ id: apiClients.id })
-    .from(apiClients)
-    .innerJoin(organizations, eq(apiClients.organizationId, organizations.id))
-    .where(sql`${organizations.slug} = ${DEMO_ORGANIZATION} and ${apiClients.name} = ${DEMO_CLIENT_NAME}`)
-  if (existing.length > 0) return { report: imported.report, client: null }
-  const created = await createClient(database.db, {
-    actor: CLI_ACTOR,
-    organizationSlug: DEMO_ORGANIZATION,
-    name: DEMO_CLIENT_NAME,
-    scopes: ['write:codes'],
-    clock,
+/**
+ * Imports the demo catalog and creates the demo client unless the organization already has one, in one transaction.
+ * `show` gets the new client's secret before the transaction commits: a secret that reached the database has always
+ * been shown, and when showing it fails (or the process dies first) nothing is written, so a later seed shows a new
+ * one (issue #17: a failed first start never loses the demo secret).
+ */
+export async function seedDemo(
+  database: Database,
+  clock: () => number,
+  show: (seed: DemoSeed) => void = () => {},
+): Promise<DemoSeed> {
+  return database.db.transaction(async (tx) => {
+    const imported = await importCatalog(tx, demoCatalog)
+    if (!imported.ok) throw new Error(`the shipped demo catalog is invalid: ${imported.errors[0]?.message}`)
+    const existing = await tx
+      .select({ id: apiClients.id })
+      .from(apiClients)
+      .innerJoin(organizations, eq(apiClients.organizationId, organizations.id))
+      .where(sql`${organizations.slug} = ${DEMO_ORGANIZATION} and ${apiClients.name} = ${DEMO_CLIENT_NAME}`)
+    if (existing.length > 0) return shown({ report: imported.report, client: null }, show)
+    const created = await createClient(tx, {
+      actor: CLI_ACTOR,
+      organizationSlug: DEMO_ORGANIZATION,
+      name: DEMO_CLIENT_NAME,
+      scopes: ['write:codes'],
+      clock,
+    })
+    if (!created.ok) throw new Error(`cannot create the demo client: ${created.message}`)
+    const client = { clientId: created.clientId, clientSecret: created.clientSecret }
+    return shown({ report: imported.report, client }, show)
   })
-  if (!created.ok) throw new Error(`cannot create the demo client: ${created.message}`)
-  return {
-    report: imported.report,
-    client: { clientId: created.clientId, clientSecret: created.clientSecret },
-  }
+}
+
+function shown(seed: DemoSeed, show: (seed: DemoSeed) => void): DemoSeed {
+  show(seed)
+  return seed
 }

@@ -1,4 +1,5 @@
 /** The security settings of the environment (rate limits, trusted proxies, idle timeout), read by `src/config.ts`. */
+import { type CodeWorkLimits, DEFAULT_CODE_WORK_LIMITS } from '../api/codes/work-limit.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../auth/rate-limit.ts'
 
 export interface SecurityConfig {
@@ -8,12 +9,24 @@ export interface SecurityConfig {
   readonly trustedProxyHops: number
   /** Seconds a connection may stay silent (keep-alive, stalled body) before the server closes it. */
   readonly idleTimeoutSeconds: number
+  /** Each API client's budget on `/code`, `/codes` and `/render`: requests at once and codes per second. */
+  readonly codeWorkLimits: CodeWorkLimits
+  /** Failed dashboard sign-ins per account (`client`, the email address) and per source address. */
+  readonly signInRateLimits: RateLimits
+}
+
+/** Sign-in: an account gets 5 tries, then 2 a minute; an address (a whole office behind NAT) 30, then 10 a minute. */
+export const DEFAULT_SIGN_IN_LIMITS: RateLimits = {
+  client: { burst: 5, perMinute: 2 },
+  address: { burst: 30, perMinute: 10 },
 }
 
 export const DEFAULT_SECURITY_CONFIG: SecurityConfig = {
   tokenRateLimits: DEFAULT_RATE_LIMITS,
   trustedProxyHops: 0,
   idleTimeoutSeconds: 10,
+  codeWorkLimits: DEFAULT_CODE_WORK_LIMITS,
+  signInRateLimits: DEFAULT_SIGN_IN_LIMITS,
 }
 
 /** The environment variables, with their defaults in {@link DEFAULT_SECURITY_CONFIG}. */
@@ -24,6 +37,13 @@ export const SECURITY_ENV = {
   addressPerMinute: 'TOKEN_RATE_ADDRESS_PER_MINUTE',
   trustedProxyHops: 'TRUSTED_PROXY_HOPS',
   idleTimeout: 'HTTP_IDLE_TIMEOUT_SECONDS',
+  codeConcurrent: 'CODE_RATE_CLIENT_CONCURRENT',
+  codeBurst: 'CODE_RATE_CLIENT_BURST',
+  codePerSecond: 'CODE_RATE_CLIENT_PER_SECOND',
+  signInAccountBurst: 'SIGNIN_RATE_ACCOUNT_BURST',
+  signInAccountPerMinute: 'SIGNIN_RATE_ACCOUNT_PER_MINUTE',
+  signInAddressBurst: 'SIGNIN_RATE_ADDRESS_BURST',
+  signInAddressPerMinute: 'SIGNIN_RATE_ADDRESS_PER_MINUTE',
 } as const
 
 type Env = Readonly<Record<string, string | undefined>>
@@ -41,11 +61,28 @@ export function readSecurityConfig(env: Env, errors: string[]): SecurityConfig {
     burst: read(SECURITY_ENV.addressBurst, d.tokenRateLimits.address.burst, 0, 100_000),
     perMinute: read(SECURITY_ENV.addressPerMinute, d.tokenRateLimits.address.perMinute, 1, 1_000_000),
   }
+  const code = d.codeWorkLimits
+  const signIn = d.signInRateLimits
   return {
     tokenRateLimits: { client, address },
     trustedProxyHops: read(SECURITY_ENV.trustedProxyHops, d.trustedProxyHops, 0, 10),
     // Bun takes 0 (never) to 255 seconds; never is refused, since it lets idle sockets pile up.
     idleTimeoutSeconds: read(SECURITY_ENV.idleTimeout, d.idleTimeoutSeconds, 1, 255),
+    codeWorkLimits: {
+      concurrent: read(SECURITY_ENV.codeConcurrent, code.concurrent, 0, 10_000),
+      burst: read(SECURITY_ENV.codeBurst, code.burst, 0, 100_000_000),
+      perSecond: read(SECURITY_ENV.codePerSecond, code.perSecond, 1, 100_000_000),
+    },
+    signInRateLimits: {
+      client: {
+        burst: read(SECURITY_ENV.signInAccountBurst, signIn.client.burst, 0, 100_000),
+        perMinute: read(SECURITY_ENV.signInAccountPerMinute, signIn.client.perMinute, 1, 1_000_000),
+      },
+      address: {
+        burst: read(SECURITY_ENV.signInAddressBurst, signIn.address.burst, 0, 100_000),
+        perMinute: read(SECURITY_ENV.signInAddressPerMinute, signIn.address.perMinute, 1, 1_000_000),
+      },
+    },
   }
 }
 

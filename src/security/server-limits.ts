@@ -1,10 +1,11 @@
 /** `Bun.serve` options for each port: body and URL limits, idle timeout, no error pages, the peer address recorded. */
 import { MAX_BODY_BYTES } from '../api/app.ts'
+import { MAX_UPLOAD_BYTES } from '../dashboard/form.ts'
 import { rememberPeer } from './client-address.ts'
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from './config.ts'
 import { internalError, MAX_URL_BYTES, type Surface, uriTooLong } from './limit-responses.ts'
 
-export { MAX_URL_BYTES, type Surface } from './limit-responses.ts'
+export { MAX_URL_BYTES, type Surface, starting } from './limit-responses.ts'
 
 /**
  * Largest body Bun accepts on the API port before it answers a bare `413` itself. Twice the app's
@@ -15,6 +16,19 @@ export const API_MAX_BODY_BYTES = 2 * MAX_BODY_BYTES
 
 /** The resolver port serves only GET, HEAD and OPTIONS: any body is refused early. */
 export const RESOLVER_MAX_BODY_BYTES = 16 * 1024
+
+/**
+ * The dashboard takes catalog files of up to 32 MiB as `multipart/form-data`; the form's other fields and the
+ * multipart framing come on top, so Bun's own limit leaves 1 MiB more, and the dashboard refuses the rest with its
+ * `413` page.
+ */
+export const DASHBOARD_MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024
+
+const MAX_BODY: Readonly<Record<Surface, number>> = {
+  api: API_MAX_BODY_BYTES,
+  resolver: RESOLVER_MAX_BODY_BYTES,
+  dashboard: DASHBOARD_MAX_BODY_BYTES,
+}
 
 /**
  * Bun's own limit on a request head (request line plus header fields, `--max-http-header-size`,
@@ -63,7 +77,7 @@ export function serverOptions(input: ServerOptionsInput): ServerOptions {
   const security = input.security ?? DEFAULT_SECURITY_CONFIG
   const options: ServerOptions = {
     port: input.port,
-    maxRequestBodySize: input.surface === 'api' ? API_MAX_BODY_BYTES : RESOLVER_MAX_BODY_BYTES,
+    maxRequestBodySize: MAX_BODY[input.surface],
     idleTimeout: security.idleTimeoutSeconds,
     development: false,
     reusePort: false,
@@ -78,16 +92,17 @@ export function serverOptions(input: ServerOptionsInput): ServerOptions {
 }
 
 /**
- * Wraps a port's handler: records the peer address for the API's rate limiter, answers `414` for URLs
- * over 8 KiB in the port's error shape, and turns a throw into a constant `500`.
+ * Wraps a port's handler: records the peer address for the rate limiters (the API's token endpoint, the
+ * dashboard's sign-in), answers `414` for URLs over 8 KiB in the port's error shape, and turns a throw into a
+ * constant `500`.
  */
 export function guardRequests(
   surface: Surface,
   handler: Handler,
   onError?: (error: unknown) => void,
 ): (request: Request, server?: PeerSource) => Response | Promise<Response> {
-  // Only the API limits by address; the resolver's hot path skips the lookup.
-  const recordPeer = surface === 'api'
+  // Only the API and the dashboard limit by address; the resolver's hot path skips the lookup.
+  const recordPeer = surface !== 'resolver'
   return (request, server) => {
     const failed = (error: unknown) => {
       report(onError, error)

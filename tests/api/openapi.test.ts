@@ -87,6 +87,8 @@ describe('GET /openapi.json', () => {
     for (const path of ['/code', '/codes']) {
       const op = doc.paths[path].post
       expect(Object.keys(op.requestBody.content).sort()).toEqual(['application/json', VND])
+      // Only the batch queues work for the worker threads: its queue may be full (503).
+      const queued = path === '/codes' ? ['503'] : []
       expect(Object.keys(op.responses).sort()).toEqual([
         '200',
         '400',
@@ -96,7 +98,9 @@ describe('GET /openapi.json', () => {
         '413',
         '415',
         '422',
+        '429',
         '500',
+        ...queued,
       ])
       for (const status of ['200', '400', '413', '415', '422']) {
         expect([status, Object.keys(op.responses[status].content).sort()]).toEqual([
@@ -115,8 +119,17 @@ describe('GET /openapi.json', () => {
       '406',
       '413',
       '415',
+      '429',
       '500',
+      '503',
     ])
+    for (const status of ['429', '503']) {
+      expect(render.responses[status].headers).toEqual({
+        'Retry-After': { $ref: '#/components/headers/Retry-After' },
+      })
+    }
+    expect(render.responses['429'].content['application/json'].example.errors[0].code).toBe('TooManyRequests')
+    expect(render.responses['503'].content['application/json'].example.errors[0].code).toBe('Overloaded')
     expect(render.responses['200'].content).toEqual({
       'image/svg+xml': { schema: { type: 'string', description: 'An SVG document.' } },
     })

@@ -187,6 +187,7 @@ describe('bun run start with JWT_SECRET', () => {
         DATA_DIR: join(dir, 'pglite'),
         API_PORT: String(apiPort),
         RESOLVER_PORT: String(resolverPort),
+        DASHBOARD_PORT: '0',
         API_URL: `http://127.0.0.1:${apiPort}`,
         RESOLVER_URL: `http://localhost:${resolverPort}`,
         JWT_SECRET: SECRET,

@@ -236,7 +236,14 @@ describe('bun run start with a bad signing key', () => {
     const dataDir = join(dir, `pglite-${++files}`)
     const child = Bun.spawn([process.execPath, 'src/main.ts'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, API_PORT: '0', RESOLVER_PORT: '0', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        API_PORT: '0',
+        RESOLVER_PORT: '0',
+        DASHBOARD_PORT: '0',
+        ...env,
+      },
       stdout: 'pipe',
       stderr: 'pipe',
     })

@@ -158,3 +158,60 @@ describe('authenticated fetch', () => {
     expect([calls, server.requests.length]).toEqual([2, 2])
   })
 })
+
+describe('authenticated fetch after a 429 or 503 with Retry-After', () => {
+  test('sends nothing before Retry-After has passed: calls meanwhile get the refusal, counting down', async () => {
+    const time = clock()
+    const server = tokenServer()
+    const tokens = createTokenSource({ baseUrl: BASE, clientId: 'a', clientSecret: 'b', fetch: server.fetch })
+    const envelope = { errors: [{ code: 'TooManyRequests', path: null, message: 'retry later' }] }
+    const sent: string[] = []
+    const api = async (request: Request) => {
+      sent.push(new URL(request.url).pathname)
+      if (sent.length === 1) {
+        // The refusal takes 2 s to arrive: the wait counts from its arrival.
+        time.advance(2_000)
+        return Response.json(envelope, { status: 429, headers: { 'retry-after': '10' } })
+      }
+      return Response.json({ barcodeText: 'x', hri: 'y' })
+    }
+    const send = authenticatedFetch(tokens, api, time)
+    const call = (path: string) => send(new Request(`${BASE}${path}`, { method: 'POST', body: '{}' }))
+    const refused = await call('/codes')
+    expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, '10'])
+    expect(await refused.json()).toEqual(envelope)
+    time.advance(6_500)
+    const held = await call('/code')
+    expect([held.status, held.headers.get('retry-after'), held.headers.get('content-type')]).toEqual([
+      429,
+      '4',
+      'application/json;charset=utf-8',
+    ])
+    expect(await held.json()).toEqual(envelope)
+    expect(sent).toEqual(['/codes'])
+    time.advance(3_500)
+    expect((await call('/code')).status).toBe(200)
+    expect(sent).toEqual(['/codes', '/code'])
+  })
+
+  test('a 503 with Retry-After holds back too; a 429 or 503 without it does not', async () => {
+    const time = clock()
+    const server = tokenServer()
+    const tokens = createTokenSource({ baseUrl: BASE, clientId: 'a', clientSecret: 'b', fetch: server.fetch })
+    const answers = [
+      new Response(null, { status: 503 }),
+      new Response(null, { status: 429 }),
+      new Response('{}', { status: 503, headers: { 'retry-after': '1' } }),
+      new Response('{}'),
+    ]
+    let calls = 0
+    const send = authenticatedFetch(tokens, async () => answers[calls++] as Response, time)
+    const call = () => send(new Request(`${BASE}/render`, { method: 'POST', body: '{}' }))
+    expect([(await call()).status, (await call()).status, (await call()).status]).toEqual([503, 429, 503])
+    expect((await call()).status).toBe(503)
+    expect(calls).toBe(3)
+    time.advance(1_000)
+    expect((await call()).status).toBe(200)
+    expect(calls).toBe(4)
+  })
+})

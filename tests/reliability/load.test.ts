@@ -5,7 +5,7 @@ import { TEST_DATABASE_URL } from '../support/db.ts'
 import { startInstance, stopAllInstances } from '../support/processes.ts'
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-db.ts'
 import { makeTempDir, removeTempDir } from '../support/temp.ts'
-import { prepareLoadDatabase, runMixedLoad } from './load.ts'
+import { LOAD_SERVICE_ENV, prepareLoadDatabase, runMixedLoad } from './load.ts'
 
 const SECONDS = 10
 
@@ -24,7 +24,10 @@ describe('mixed load', () => {
     dir = scratch === null ? makeTempDir('load') : null
     const dataDir = join(dir ?? '', 'pglite')
     const basic = await prepareLoadDatabase(scratch ? { url: scratch.url } : { dataDir })
-    const env: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }
+    const env: Record<string, string> = {
+      ...LOAD_SERVICE_ENV,
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+    }
     const instance = await startInstance({ env, logs: 'discard', readyTimeoutMs: 120_000 })
     const result = await runMixedLoad(instance, basic, {
       seconds: SECONDS,

@@ -85,8 +85,8 @@ process.on('exit', () => {
 })
 
 /**
- * Starts `bun src/main.ts` on two free ports and waits until `/readyz` answers 200 on both. A port found free can
- * be taken by another process before the child binds it; such a start is tried again on new ports.
+ * Starts `bun src/main.ts` on three free ports and waits until `/readyz` answers 200 on the API and the resolver. A
+ * port found free can be taken by another process before the child binds it; such a start is tried again on new ports.
  */
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
   for (let attempt = 1; ; attempt++) {
@@ -100,13 +100,14 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
 }
 
 async function startOnce(options: InstanceOptions): Promise<Instance> {
-  const [apiPort, resolverPort] = (await freePorts(2)) as [number, number]
+  const [apiPort, resolverPort, dashboardPort] = (await freePorts(3)) as [number, number, number]
   const child = Bun.spawn([process.execPath, 'src/main.ts'], {
     cwd: ROOT,
     env: childEnv({
       ...PUBLIC_ORIGINS,
       API_PORT: String(apiPort),
       RESOLVER_PORT: String(resolverPort),
+      DASHBOARD_PORT: String(dashboardPort),
       ...options.env,
     }),
     stdout: options.logs === 'discard' ? 'ignore' : 'pipe',

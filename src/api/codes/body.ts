@@ -23,9 +23,23 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true })
 
 /** Reads and parses the body; `parsed` is what Elysia already parsed, when a global parser ran first. */
 export async function readJsonBody(request: Request, parsed: unknown): Promise<BodyResult> {
+  if (parsed !== UNREAD && parsed !== undefined) {
+    return isJsonRequest(request.headers.get('content-type'))
+      ? { ok: true, value: parsed }
+      : { ok: false, failure: 'unsupportedMediaType' }
+  }
+  const read = await readJsonBytes(request)
+  return read.ok ? parseJsonBytes(read.bytes) : read
+}
+
+export type BytesResult =
+  | { ok: true; bytes: Uint8Array }
+  | { ok: false; failure: Exclude<BodyFailure, 'malformedJson'> }
+
+/** The body's bytes after the declared type (415) and the size (413) are checked; the JSON is not parsed. */
+export async function readJsonBytes(request: Request): Promise<BytesResult> {
   if (!isJsonRequest(request.headers.get('content-type')))
     return { ok: false, failure: 'unsupportedMediaType' }
-  if (parsed !== UNREAD && parsed !== undefined) return { ok: true, value: parsed }
   // With a Content-Length the app has already refused more than the limit, and the server delivers no more
   // than declared: the body is read natively in one go. Without one (chunked) it is read chunk by chunk.
   const declared = request.headers.get('content-length') !== null
@@ -33,6 +47,13 @@ export async function readJsonBody(request: Request, parsed: unknown): Promise<B
     ? new Uint8Array(await request.arrayBuffer())
     : await readLimitedBytes(request, MAX_BODY_BYTES)
   if (bytes === null || bytes.byteLength > MAX_BODY_BYTES) return { ok: false, failure: 'payloadTooLarge' }
+  return { ok: true, bytes }
+}
+
+/** The JSON value of UTF-8 bytes, or `malformedJson` (invalid UTF-8 included). */
+export function parseJsonBytes(
+  bytes: Uint8Array,
+): { ok: true; value: unknown } | { ok: false; failure: 'malformedJson' } {
   try {
     return { ok: true, value: JSON.parse(UTF8.decode(bytes)) }
   } catch {

@@ -5,8 +5,15 @@ import { type CodeRoutesDeps, codeRoutes } from './routes.ts'
 export { MAX_BATCH } from './model.ts'
 export { CODE_PATH, CODES_PATH, type CodeRoutesDeps, RENDER_PATH } from './routes.ts'
 export { generate, generateBatch } from './service.ts'
+export { type CodeWork, inlineCodeWork, pooledCodeWork, QUEUE_PER_THREAD } from './work.ts'
+export {
+  type CodeWorkLimiter,
+  type CodeWorkLimits,
+  createCodeWorkLimiter,
+  DEFAULT_CODE_WORK_LIMITS,
+} from './work-limit.ts'
 
-/** `createApp(deps, [authFeature(…), codesFeature({ auth }), …])`. */
+/** `createApp(deps, [authFeature(…), codesFeature({ auth, work, limiter }), …])`. */
 export function codesFeature(deps: CodeRoutesDeps) {
   return (app: Elysia): Elysia => app.use(codeRoutes(deps)) as unknown as Elysia
 }

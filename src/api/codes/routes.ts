@@ -1,13 +1,14 @@
 /** `POST /code`, `POST /codes` and `POST /render` (SPEC "Endpoints", DESIGN §6), behind the `write:codes` scope. */
 import { Elysia } from 'elysia'
 import { WRITE_CODES } from '../../auth/scopes.ts'
-import type { Mode } from '../../gs1/index.ts'
-import { type CodeRenderer, createRenderer } from '../../render/index.ts'
-import { type BearerVerifier, requireScope } from '../auth/guard.ts'
+import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { errorResponse } from '../errors.ts'
-import { accepts, jsonResponse, negotiateJson, SVG_TYPE } from '../media.ts'
-import { leaveUnread, readJsonBody } from './body.ts'
-import { generate, generateBatch, RENDER_OPTIONS, singleAnswer } from './service.ts'
+import { jsonResponse, negotiateJson } from '../media.ts'
+import { leaveUnread, readJsonBody, readJsonBytes } from './body.ts'
+import { type CostedResponse, renderHandler, workFailure } from './render.ts'
+import { generate, singleAnswer } from './service.ts'
+import { type CodeWork, inlineCodeWork } from './work.ts'
+import type { CodeWorkLimiter } from './work-limit.ts'
 
 export const CODE_PATH = '/code'
 export const CODES_PATH = '/codes'
@@ -15,53 +16,61 @@ export const RENDER_PATH = '/render'
 
 export interface CodeRoutesDeps {
   readonly auth: BearerVerifier
-  /** Injected in tests and benchmarks; by default a renderer with a bounded cache of 1000 SVGs. */
-  readonly render?: CodeRenderer
+  /** Where SVGs are drawn and batches generated: the service passes a worker pool; the calling thread by default. */
+  readonly work?: CodeWork
+  /** Each client's budget of code work (429 with `Retry-After` beyond it); none by default. */
+  readonly limiter?: CodeWorkLimiter
 }
 
-/** The answer to an invalid render request or an unrenderable code: `400` with an empty body (SPEC). */
-const badRender = () => new Response(null, { status: 400 })
-
-/** Handles a JSON code request: negotiation (406), body (415, 413, 400), then the operation. */
-async function jsonOperation(
-  request: Request,
-  body: unknown,
-  operate: (value: unknown) => { ok: true; body: unknown } | { ok: false; errors: unknown },
-): Promise<Response> {
+/** `POST /code`: negotiation (406), body (415, 413, 400), then the definition (422 or 200); it costs one code. */
+async function handleCode(request: Request, body: unknown): Promise<CostedResponse> {
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
-  if (type === null) return errorResponse('notAcceptable')
+  if (type === null) return { response: errorResponse('notAcceptable'), cost: 1 }
   const read = await readJsonBody(request, body)
-  if (!read.ok) return errorResponse(read.failure, { type })
-  const outcome = operate(read.value)
-  return outcome.ok
-    ? jsonResponse(outcome.body, 200, type)
-    : jsonResponse({ errors: outcome.errors }, 422, type)
+  if (!read.ok) return { response: errorResponse(read.failure, { type }), cost: 1 }
+  const generated = generate(read.value)
+  const response = generated.ok
+    ? jsonResponse(singleAnswer(generated.result), 200, type)
+    : jsonResponse({ errors: generated.errors }, 422, type)
+  return { response, cost: 1 }
 }
 
-export function handleCode(request: Request, body: unknown): Promise<Response> {
-  return jsonOperation(request, body, (value) => {
-    const generated = generate(value)
-    return generated.ok ? { ok: true, body: singleAnswer(generated.result) } : generated
-  })
+/** `POST /codes`: negotiation and the body's type and size here; parsing and generation in the code work. */
+async function handleCodes(request: Request, work: CodeWork): Promise<CostedResponse> {
+  const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
+  if (type === null) return { response: errorResponse('notAcceptable'), cost: 1 }
+  const read = await readJsonBytes(request)
+  if (!read.ok) return { response: errorResponse(read.failure, { type }), cost: 1 }
+  const outcome = await work.batch(read.bytes)
+  if (!outcome.ok) return { response: workFailure(outcome), cost: 1 }
+  const answer = outcome.value
+  if (answer.kind === 'malformedJson') return { response: errorResponse('malformedJson', { type }), cost: 1 }
+  const response = new Response(answer.body, { status: answer.status, headers: { 'content-type': type } })
+  return { response, cost: answer.items }
 }
 
-export function handleCodes(request: Request, body: unknown): Promise<Response> {
-  return jsonOperation(request, body, (value) => {
-    const batch = generateBatch(value)
-    return batch.ok ? { ok: true, body: batch.result } : batch
-  })
-}
-
-export async function handleRender(request: Request, body: unknown, render: CodeRenderer): Promise<Response> {
-  if (!accepts(request.headers.get('accept'), SVG_TYPE)) return errorResponse('notAcceptable')
-  const read = await readJsonBody(request, body)
-  if (!read.ok) return read.failure === 'malformedJson' ? badRender() : errorResponse(read.failure)
-  const generated = generate(read.value, RENDER_OPTIONS)
-  if (!generated.ok) return badRender()
-  const { result } = generated
-  const svg = render(result, result.mode as Mode, result.errorCorrectionLevel)
-  if (svg === null) return badRender()
-  return new Response(svg, { status: 200, headers: { 'content-type': SVG_TYPE } })
+/** Runs an operation within the client's budget: refused with 429 and `Retry-After` when it is spent. */
+async function withinBudget(
+  request: Request,
+  limiter: CodeWorkLimiter | undefined,
+  operate: () => Promise<CostedResponse>,
+): Promise<Response> {
+  const clientId = principalOf(request)?.clientId
+  if (limiter === undefined || clientId === undefined) return (await operate()).response
+  const admission = limiter.admit(clientId)
+  if (!admission.allowed) {
+    return errorResponse('tooManyRequests', {
+      headers: { 'retry-after': String(admission.retryAfterSeconds) },
+    })
+  }
+  let cost = 1
+  try {
+    const answer = await operate()
+    cost = answer.cost
+    return answer.response
+  } finally {
+    admission.done(cost)
+  }
 }
 
 /** Keeps the request log's status in step with the Response the handler built. */
@@ -72,15 +81,25 @@ async function settle(set: { status?: number | string }, response: Promise<Respo
 }
 
 /**
- * The routes. Bodies stay unread until the guard has passed (`parse: leaveUnread`); every route
- * reads its own body with the size limit, and reports JSON problems itself, per item for a batch.
+ * The routes. Bodies stay unread until the guard has passed (`parse: leaveUnread`) and the client's budget admits
+ * the request; every route reads its own body with the size limit, and reports JSON problems itself.
  */
 export function codeRoutes(deps: CodeRoutesDeps) {
   const guard = requireScope(deps.auth, WRITE_CODES)
-  const render = deps.render ?? createRenderer()
+  const work = deps.work ?? inlineCodeWork()
+  const handleRender = renderHandler(work)
   const hook = { parse: leaveUnread, beforeHandle: guard }
+  const route = (
+    request: Request,
+    set: { status?: number | string },
+    operate: () => Promise<CostedResponse>,
+  ) => settle(set, withinBudget(request, deps.limiter, operate))
   return new Elysia({ name: 'codes' })
-    .post(CODE_PATH, ({ request, body, set }) => settle(set, handleCode(request, body)), hook)
-    .post(CODES_PATH, ({ request, body, set }) => settle(set, handleCodes(request, body)), hook)
-    .post(RENDER_PATH, ({ request, body, set }) => settle(set, handleRender(request, body, render)), hook)
+    .post(CODE_PATH, ({ request, body, set }) => route(request, set, () => handleCode(request, body)), hook)
+    .post(CODES_PATH, ({ request, set }) => route(request, set, () => handleCodes(request, work)), hook)
+    .post(
+      RENDER_PATH,
+      ({ request, body, set }) => route(request, set, () => handleRender(request, body)),
+      hook,
+    )
 }

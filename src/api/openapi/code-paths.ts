@@ -69,7 +69,27 @@ function commonResponses() {
       'unsupportedMediaType',
       'The body is not `application/json` or the versioned type.',
     ),
+    '429': {
+      ...envelopeResponse(
+        'tooManyRequests',
+        'The client has 4 requests running, or has used up its budget of codes (a drawn SVG costs 100); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md.',
+      ),
+      headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+    },
     '500': envelopeResponse('internal', 'Server fault; safe to retry.'),
+  }
+}
+
+/** `/codes` and `/render` queue their work for the service's worker threads; a full queue is refused. */
+function overloaded() {
+  return {
+    '503': {
+      ...envelopeResponse(
+        'overloaded',
+        'The service has too much code work queued; retry after `Retry-After` seconds.',
+      ),
+      headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+    },
   }
 }
 
@@ -139,6 +159,7 @@ export function codePaths() {
             description: `The body is not \`{codes: [...]}\`, or \`codes\` holds more than ${MAX_BATCH} definitions.`,
             content: jsonContent('ValidationErrors'),
           },
+          ...overloaded(),
         },
       },
     },
@@ -163,6 +184,7 @@ export function codePaths() {
             description: 'Invalid JSON or definition, or a code that cannot be rendered. Empty body.',
           },
           ...commonResponses(),
+          ...overloaded(),
         },
       },
     },

@@ -122,6 +122,10 @@ export function buildOpenApiDocument(options: DocumentOptions) {
           description: 'The authentication challenge (RFC 6750 §3 for bearer tokens, RFC 7617 for Basic).',
           schema: { type: 'string' },
         },
+        'Retry-After': {
+          description: 'Whole seconds to wait before asking again (RFC 9110 §10.2.3).',
+          schema: { type: 'integer', minimum: 1 },
+        },
       },
       securitySchemes: {
         oauth2: {

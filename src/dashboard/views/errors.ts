@@ -32,6 +32,16 @@ export const ERRORS = {
     title: 'Not allowed',
     message: 'This page does not take that kind of request.',
   },
+  uriTooLong: {
+    status: 414,
+    title: 'Address too long',
+    message: 'The address of this page is longer than the dashboard accepts.',
+  },
+  starting: {
+    status: 503,
+    title: 'Starting',
+    message: 'The dashboard is starting. Reload the page in a moment.',
+  },
   internal: {
     status: 500,
     title: 'Something went wrong',

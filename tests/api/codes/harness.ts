@@ -3,7 +3,7 @@ import { expect } from 'bun:test'
 import { createApp } from '../../../src/api/app.ts'
 import { authFeature } from '../../../src/api/auth/index.ts'
 import { catalogFeature } from '../../../src/api/catalog/index.ts'
-import { codesFeature } from '../../../src/api/codes/index.ts'
+import { type CodeRoutesDeps, codesFeature } from '../../../src/api/codes/index.ts'
 import { VND_JSON } from '../../../src/api/media.ts'
 import { openapiFeature } from '../../../src/api/openapi/index.ts'
 import { scansFeature } from '../../../src/api/scans/routes.ts'
@@ -12,7 +12,6 @@ import { createClient } from '../../../src/db/api-clients.ts'
 import { CLI_ACTOR } from '../../../src/db/audit.ts'
 import type { Database } from '../../../src/db/database.ts'
 import { createOrganization } from '../../../src/db/organizations.ts'
-import type { CodeRenderer } from '../../../src/render/index.ts'
 import { apiRequest, testClock, testDeps } from '../../support/app.ts'
 import { openTestDatabase, useFileFixture } from '../../support/db.ts'
 
@@ -31,7 +30,10 @@ export interface CodeApi {
 }
 
 /** Creates an organization on the Starter plan with one `write:codes` client, and gets its token. */
-export async function openCodeApi(options: { render?: CodeRenderer } = {}): Promise<CodeApi> {
+/** What a test may put in place of the code routes' defaults: the code work and the per-client budget. */
+export type CodeApiOptions = Partial<Pick<CodeRoutesDeps, 'work' | 'limiter'>>
+
+export async function openCodeApi(options: CodeApiOptions = {}): Promise<CodeApi> {
   const database = await openTestDatabase()
   const clock = testClock()
   const deps = testDeps(database, { clock })
@@ -75,7 +77,7 @@ export async function openCodeApi(options: { render?: CodeRenderer } = {}): Prom
 }
 
 /** Registers hooks that open the code API for the current test file and close it after; returns an accessor. */
-export function useCodeApi(options: { render?: CodeRenderer } = {}): () => CodeApi {
+export function useCodeApi(options: CodeApiOptions = {}): () => CodeApi {
   return useFileFixture(
     'the code API',
     () => openCodeApi(options),
