@@ -1,9 +1,9 @@
-import { describe, expect, test } from 'bun:test'
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { afterAll, describe, expect, test } from 'bun:test'
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { banner, bunCommand } from '../src/banner.ts'
 import { readConfig } from '../src/config.ts'
+import { makeTempDir, removeTempDir } from './support/temp.ts'
 
 function configOf(env: Record<string, string>) {
   const parsed = readConfig({ API_PORT: '0', RESOLVER_PORT: '0', DASHBOARD_PORT: '0', ...env })
@@ -78,7 +78,8 @@ describe('start-up banner', () => {
 })
 
 describe('bunCommand', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'bun-path-'))
+  const dir = makeTempDir('bun-path')
+  afterAll(() => removeTempDir(dir))
   const withBun = join(dir, 'bin')
   const runnerBin = join(dir, 'project', 'node_modules', '.bin')
   for (const d of [withBun, runnerBin]) {

@@ -19,7 +19,7 @@ import {
 } from './context.ts'
 import { cookieNames, readCookie } from './cookies.ts'
 import { type FormResult, readForm } from './form.ts'
-import { assetAnswer, pageAnswer, redirectAnswer } from './http.ts'
+import { assetAnswer, pageAnswer, redirectAnswer, securityHeaders } from './http.ts'
 import { createRouter } from './router.ts'
 import { DASHBOARD_ROUTES } from './routes/index.ts'
 import { ERRORS, type ErrorView, errorBody } from './views/errors.ts'
@@ -42,6 +42,8 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
 
   async function handle(request: Request): Promise<Response> {
     const target = splitRequestUrl(request.url)
+    if (target.path === '/healthz')
+      return Response.json({ status: 'ok' }, { headers: securityHeaders(https) })
     const asset = ASSETS.get(target.path)
     if (asset !== undefined && (request.method === 'GET' || request.method === 'HEAD')) {
       return assetAnswer(https, asset.body, asset.type)

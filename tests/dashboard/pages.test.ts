@@ -166,6 +166,15 @@ describe('assets and unknown paths', () => {
     expect(await head.text()).toBe('')
   })
 
+  test('/healthz answers 200, and every request is one log line with the status sent, never the query', async () => {
+    const health = await h.dashboard(new Request('http://dashboard.test/healthz'))
+    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }])
+    await h.dashboard(new Request('http://dashboard.test/set-password?token=SECRET-TOKEN'))
+    const line = h.logger.lines.at(-1) ?? ''
+    expect(JSON.parse(line)).toMatchObject({ event: 'request', method: 'GET', path: '/set-password', status: 404 })
+    expect(h.logger.lines.join('\n')).not.toContain('SECRET-TOKEN')
+  })
+
   test('no page sets a cookie except sign-in, set-password, password change and invitation acceptance', async () => {
     const owner = await signedIn(h, 'owner')
     for (const path of [

@@ -1,10 +1,9 @@
 /** The real service process (`bun src/main.ts`) under malformed request heads over raw sockets, on every port it serves. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { type Instance, startInstance } from '../support/processes.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 import { rawExchange, statusOf } from './raw-http.ts'
 import { BUN_BAD_REQUEST_LINE, headArb, headText, KNOWN_KILLERS, ODD_HEADS } from './request-heads.ts'
 
@@ -18,6 +17,7 @@ function ports(instance: Instance): Record<string, string> {
   return {
     api: instance.api,
     resolver: instance.resolver,
+    dashboard: instance.dashboard,
   }
 }
 
@@ -25,13 +25,13 @@ let dir: string
 let instance: Instance
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'raw-fuzz-'))
+  dir = makeTempDir('raw-fuzz')
   instance = await startInstance({ env: { DATA_DIR: join(dir, 'pglite') }, readyTimeoutMs: 90_000 })
 }, 120_000)
 
 afterAll(async () => {
   await instance?.stop()
-  rmSync(dir, { recursive: true, force: true })
+  removeTempDir(dir)
 }, 60_000)
 
 /** What went wrong for one head: a 5xx on some port, or a port that stopped answering after it. */

@@ -62,6 +62,8 @@ export interface Instance {
   readonly api: string
   /** `http://127.0.0.1:port` of the resolver (the configured resolver host). */
   readonly resolver: string
+  /** `http://127.0.0.1:port` of the dashboard. */
+  readonly dashboard: string
   /** The last stdout lines (JSON log lines and the banner); empty when started with `logs: 'discard'`. */
   readonly stdout: string[]
   readonly stderr: string[]
@@ -122,6 +124,7 @@ async function startOnce(options: InstanceOptions): Promise<Instance> {
     pid: child.pid,
     api: `http://127.0.0.1:${apiPort}`,
     resolver: `http://127.0.0.1:${resolverPort}`,
+    dashboard: `http://127.0.0.1:${dashboardPort}`,
     stdout: out.lines,
     stderr: err.lines,
     async stop(graceMs = 10_000) {
