@@ -106,16 +106,28 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     return route.handle(orgContext)
   }
 
+  /** The request log: one line per request, like the other ports', with the status sent (never the query). */
+  const log = (request: Request, start: number, response: Response): Response => {
+    deps.logger.info('request', {
+      method: request.method,
+      path: splitRequestUrl(request.url).path,
+      status: response.status,
+      ms: Math.round((performance.now() - start) * 100) / 100,
+    })
+    return response
+  }
+
   return async (request) => {
+    const start = performance.now()
     try {
       const response = await handle(request)
-      return request.method === 'HEAD' ? new Response(null, response) : response
+      return log(request, start, request.method === 'HEAD' ? new Response(null, response) : response)
     } catch (error) {
       deps.logger.error('dashboard.error', {
         path: splitRequestUrl(request.url).path,
         error: errorName(error),
       })
-      return fail(ERRORS.internal)
+      return log(request, start, fail(ERRORS.internal))
     }
   }
 }

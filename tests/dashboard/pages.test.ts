@@ -171,7 +171,12 @@ describe('assets and unknown paths', () => {
     expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }])
     await h.dashboard(new Request('http://dashboard.test/set-password?token=SECRET-TOKEN'))
     const line = h.logger.lines.at(-1) ?? ''
-    expect(JSON.parse(line)).toMatchObject({ event: 'request', method: 'GET', path: '/set-password', status: 404 })
+    expect(JSON.parse(line)).toMatchObject({
+      event: 'request',
+      method: 'GET',
+      path: '/set-password',
+      status: 404,
+    })
     expect(h.logger.lines.join('\n')).not.toContain('SECRET-TOKEN')
   })
 
