@@ -1,4 +1,7 @@
 /** Wires the service together from a validated configuration: the API half (API, dashboard), the resolver half, or both. */
+
+import { DEFAULT_ANALYTICS } from './analytics/config.ts'
+import { createScanAnalytics } from './analytics/index.ts'
 import { type AppDeps, createApp } from './api/app.ts'
 import { authFeature, tokenRequestLimiter } from './api/auth/index.ts'
 import { catalogFeature } from './api/catalog/index.ts'
@@ -24,6 +27,7 @@ import type { Database } from './db/database.ts'
 import { startHousekeeping } from './housekeeping.ts'
 import { errorName, type Logger } from './log.ts'
 import { createMailer } from './mail/mailer.ts'
+import { addSources, type Metrics, meteredLogger } from './metrics/index.ts'
 import { createPagesRoute } from './pages/index.ts'
 import { createResolverRoute } from './resolver/index.ts'
 import { splitRequestUrl } from './resolver/request-url.ts'
@@ -40,6 +44,8 @@ export interface ServiceDeps {
   readonly clock: () => number
   /** The signing key `config.signingKey` names, loaded already (else the auth service loads it). */
   readonly environmentKey?: EnvironmentKey
+  /** The operator's metrics (`METRICS_PORT`), or none. */
+  readonly metrics?: Metrics | null
 }
 
 /** The API half: the code API (tokens, codes, OpenAPI) and the dashboard, which share the database's people. */
@@ -61,7 +67,8 @@ export type Service = ApiHalf & ResolverHalf
 
 /** Builds the API half around an open database; `close()` lets queued code work finish, then stops listeners. */
 export async function createApiHalf(deps: ServiceDeps): Promise<ApiHalf> {
-  const appDeps: AppDeps = deps
+  const metrics = deps.metrics ?? null
+  const appDeps: AppDeps = { ...deps, logger: meteredLogger(deps.logger, metrics, 'api') }
   const security = deps.config.security ?? DEFAULT_SECURITY_CONFIG
   // Signs with the environment's key (JWT_SECRET, JWT_KEY_FILE) if it names one; otherwise creates the database's
   // signing key on a first start (one key wins when several instances start at once).
@@ -87,7 +94,7 @@ export async function createApiHalf(deps: ServiceDeps): Promise<ApiHalf> {
     database: deps.database,
     config: deps.config,
     clock: deps.clock,
-    logger: deps.logger,
+    logger: meteredLogger(deps.logger, metrics, 'dashboard'),
     mailer,
     signInLimiter: createRateLimiter(security.signInRateLimits, deps.clock),
   })
@@ -120,8 +127,21 @@ function codeWork(deps: ServiceDeps): CodeWork {
   })
 }
 
-/** Builds the resolver half around an open database; `close()` stops the catalog's listener. */
+/**
+ * Builds the resolver half around an open database; `close()` writes the last scan counts and stops the catalog's
+ * listener.
+ */
 export async function createResolverHalf(deps: ServiceDeps): Promise<ResolverHalf> {
+  const metrics = deps.metrics ?? null
+  const settings = deps.config.analytics ?? DEFAULT_ANALYTICS
+  const analytics = settings.enabled
+    ? createScanAnalytics({
+        database: deps.database,
+        logger: deps.logger,
+        clock: deps.clock,
+        retentionDays: settings.retentionDays,
+      })
+    : null
   const catalog = createDbCatalog(deps.database, {
     clock: deps.clock,
     // One line when an outage begins and one when it ends, however many reconnection attempts it takes.
@@ -129,10 +149,18 @@ export async function createResolverHalf(deps: ServiceDeps): Promise<ResolverHal
     onListenerRenewed: () => deps.logger.info('database.listener_renewed', { channel: CATALOG_CHANNEL }),
   })
   await catalog.start()
+  if (metrics !== null) {
+    addSources(metrics, {
+      catalog: () => catalog.stats(),
+      clock: deps.clock,
+      ...(analytics === null ? {} : { analytics: analytics.counter }),
+    })
+  }
   const resolve = createResolverRoute({
     catalog,
     config: deps.config,
     onError: failureLog(deps.logger, 'resolver.error'),
+    ...(analytics === null ? {} : { onScan: analytics.onScan }),
   })
   const pages = createPagesRoute({
     catalog,
@@ -145,10 +173,13 @@ export async function createResolverHalf(deps: ServiceDeps): Promise<ResolverHal
       pages,
       resolve,
       readiness: () => readiness(deps.database),
-      logger: deps.logger,
+      logger: meteredLogger(deps.logger, metrics, 'resolver'),
     }),
     catalog,
-    close: () => catalog.close(),
+    async close() {
+      await analytics?.close()
+      await catalog.close()
+    },
   }
 }
 
@@ -173,6 +204,7 @@ export interface Serving {
 }
 
 export async function createServing(deps: ServiceDeps, mode: ServeMode): Promise<Serving> {
+  if (deps.metrics) addSources(deps.metrics, { database: deps.database, clock: deps.clock })
   if (mode === 'resolver') {
     const half = await createResolverHalf(deps)
     return { handlers: { resolver: half.resolver }, close: () => half.close() }

@@ -1,4 +1,6 @@
 /** Reads the service configuration from the environment once, validates every field, and reports all errors. */
+
+import { type AnalyticsConfig, readAnalyticsConfig } from './analytics/config.ts'
 import { postgresTarget } from './db/connection-url.ts'
 import { errorMessage } from './log.ts'
 import { readSecurityConfig, type SecurityConfig } from './security/config.ts'
@@ -24,6 +26,10 @@ export interface Config {
   /** Outgoing mail (invitations); null: no mail, the dashboard hands links over instead. */
   readonly mail: MailConfig | null
   readonly customDomainScheme: 'http' | 'https'
+  /** Scan analytics (`ANALYTICS`, `ANALYTICS_RETENTION_DAYS`); absent: on, 400 days. */
+  readonly analytics?: AnalyticsConfig
+  /** Port of the Prometheus metrics (`METRICS_PORT`); null or absent: no metrics server. */
+  readonly metricsPort?: number | null
   /** What this process serves (`SERVE`): everything, or the API half or the resolver half; absent: `all`. */
   readonly serve?: ServeMode
   /** Worker threads for the code API's renders and batches (`WORKER_THREADS`); 0 or absent: the main thread. */
@@ -73,8 +79,15 @@ export function readConfig(env: Env): ConfigResult {
   const apiPort = readPort('API_PORT', env.API_PORT ?? DEFAULTS.apiPort, errors)
   const resolverPort = readPort('RESOLVER_PORT', env.RESOLVER_PORT ?? DEFAULTS.resolverPort, errors)
   const dashboardPort = readPort('DASHBOARD_PORT', env.DASHBOARD_PORT ?? DEFAULTS.dashboardPort, errors)
+  const rawMetricsPort = nonEmpty(env.METRICS_PORT)
+  const metricsPort = rawMetricsPort === undefined ? null : readPort('METRICS_PORT', rawMetricsPort, errors)
   checkDistinctPorts(
-    { API_PORT: apiPort, RESOLVER_PORT: resolverPort, DASHBOARD_PORT: dashboardPort },
+    {
+      API_PORT: apiPort,
+      RESOLVER_PORT: resolverPort,
+      DASHBOARD_PORT: dashboardPort,
+      ...(metricsPort === null ? {} : { METRICS_PORT: metricsPort }),
+    },
     errors,
   )
   const defaults = originDefaults(apiPort, resolverPort)
@@ -96,6 +109,8 @@ export function readConfig(env: Env): ConfigResult {
     dashboardUrl,
     mail: readMail(env, dashboardUrl, errors),
     customDomainScheme: readScheme(env.CUSTOM_DOMAIN_SCHEME ?? DEFAULTS.customDomainScheme, errors),
+    analytics: readAnalyticsConfig(env, errors),
+    metricsPort,
     serve: readServeMode(env.SERVE, nonEmpty(env.DATABASE_URL) === undefined, errors),
     workerThreads: readWorkerThreads(env.WORKER_THREADS, errors),
     security: readSecurityConfig(env, errors),

@@ -7,7 +7,7 @@ import type { Surface } from './serve-mode.ts'
  * `release` has let go of what the process holds (servers already started, the database).
  */
 export async function listenOrExit<T>(
-  surface: Surface,
+  surface: Surface | 'metrics',
   port: number,
   listen: () => T | Promise<T>,
   exit: (code: number) => never,

@@ -10,6 +10,7 @@ import { withDeadline } from './db/deadline.ts'
 import type { DemoSeed } from './db/seed.ts'
 import { listenOrExit } from './listen.ts'
 import { createStdoutLogger, errorMessage, errorName } from './log.ts'
+import type { Metrics } from './metrics/index.ts'
 import { type Handler, serverOptions, starting } from './security/server-limits.ts'
 import { type Surface, servedSurfaces } from './serve-mode.ts'
 import { openStartDatabase, readStartConfig } from './startup.ts'
@@ -22,6 +23,7 @@ const options = (surface: Surface, fetch: Handler) =>
   serverOptions({ surface, port: portOf(config, surface), fetch, security: config.security, onError })
 
 const servers = new Map<Surface, ReturnType<typeof Bun.serve>>()
+let metricsServer: ReturnType<typeof Bun.serve> | null = null
 let database: Database | null = null
 let serving: Serving | null = null
 let phase: 'starting' | 'serving' | 'stopping' = 'starting'
@@ -33,6 +35,7 @@ function portOf(c: Config, surface: Surface): number {
 /** After a failed start: the servers go at once, then what the service and the database hold. */
 async function abandon(): Promise<void> {
   await Promise.all([...servers.values()].map((s) => s.stop(true)))
+  await metricsServer?.stop(true)
   await serving?.close()
   await database?.close()
 }
@@ -49,6 +52,25 @@ async function failStart(what: string, error: unknown): Promise<never> {
 for (const surface of servedSurfaces(config.serve ?? 'all')) {
   const listen = () => Bun.serve(options(surface, (request) => starting(surface, request)))
   servers.set(surface, await listenOrExit(surface, portOf(config, surface), listen, process.exit, abandon))
+}
+
+// The metrics port (METRICS_PORT) too; it answers as soon as the metrics exist, the service's figures join as it starts.
+let metrics: Metrics | null = null
+if (config.metricsPort !== null && config.metricsPort !== undefined) {
+  const port = config.metricsPort
+  const { createMetrics } = await import('./metrics/index.ts')
+  const { metricsHandler } = await import('./metrics/server.ts')
+  const created = createMetrics()
+  metrics = created
+  const listen = () =>
+    Bun.serve({
+      port,
+      development: false,
+      reusePort: false,
+      fetch: metricsHandler(created),
+      error: () => new Response(null, { status: 500 }),
+    })
+  metricsServer = await listenOrExit('metrics', port, listen, process.exit, abandon)
 }
 
 /**
@@ -87,6 +109,7 @@ process.on('SIGINT', () => onSignal('SIGINT'))
 async function shutdown(): Promise<never> {
   // Stop accepting, let in-flight requests finish (each bounded by its own deadline), then release the database.
   await Promise.all([...servers.values()].map((s) => s.stop()))
+  await metricsServer?.stop()
   const release = async () => {
     await serving?.close()
     await database?.close()
@@ -108,7 +131,7 @@ const stopping = () => phase === 'stopping'
 database = await openStartDatabase(config, process.exit, abandon)
 if (stopping()) await shutdown()
 const { createServing } = await import('./boot.ts')
-const deps = { config, database, logger, clock: Date.now, environmentKey }
+const deps = { config, database, logger, clock: Date.now, environmentKey, metrics }
 serving = await createServing(deps, config.serve ?? 'all').catch((error) =>
   failStart('start the service', error),
 )

@@ -19,10 +19,31 @@ describe('readConfig', () => {
         dashboardUrl: 'http://localhost:3002',
         mail: null,
         customDomainScheme: 'https',
+        analytics: { enabled: true, retentionDays: 400 },
+        metricsPort: null,
         serve: 'all',
         workerThreads: defaultWorkerThreads(),
         security: DEFAULT_SECURITY_CONFIG,
       },
+    })
+  })
+
+  test('analytics can be turned off and its retention set; METRICS_PORT needs a port of its own', () => {
+    const off = readConfig({ ANALYTICS: 'off', ANALYTICS_RETENTION_DAYS: '90', METRICS_PORT: '9464' })
+    expect(off.ok && [off.config.analytics, off.config.metricsPort]).toEqual([
+      { enabled: false, retentionDays: 90 },
+      9464,
+    ])
+    expect(readConfig({ ANALYTICS: 'maybe', ANALYTICS_RETENTION_DAYS: '0' })).toEqual({
+      ok: false,
+      errors: [
+        'ANALYTICS must be on or off',
+        'ANALYTICS_RETENTION_DAYS must be a number of days from 1 to 3650',
+      ],
+    })
+    expect(readConfig({ METRICS_PORT: '3001' })).toEqual({
+      ok: false,
+      errors: ['RESOLVER_PORT and METRICS_PORT must differ: each server needs its own port'],
     })
   })
 

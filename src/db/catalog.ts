@@ -32,6 +32,8 @@ export interface DbCatalog extends Catalog {
   start(): Promise<void>
   /** Drops every cached answer. */
   invalidate(): void
+  /** Product lookups by GTIN answered from the cache and loaded, and products cached (the operator's metrics). */
+  stats(): { readonly hits: number; readonly misses: number; readonly size: number }
   close(): Promise<void>
 }
 
@@ -73,6 +75,7 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     peekBySlug: (brand, product) => bySlug.peek(`${brand}/${product}`),
     isActiveCustomDomain: async (host) => (await domains.get(host)) === true,
     invalidate,
+    stats: () => ({ ...byGtin.stats, size: byGtin.size }),
     async start() {
       // Every payload drops the cache, the empty one of a renewed subscription too: changes may have been missed.
       unlisten ??= await database.listen(CATALOG_CHANNEL, invalidate, {

@@ -24,6 +24,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export interface Database {
   readonly db: Db
   readonly kind: 'postgres' | 'pglite'
+  /** Connections the pool may open (PGlite: one). */
+  readonly poolSize: number
   /**
    * Subscribes to a Postgres notification channel; resolves to an unsubscribe function. `onPayload` is also
    * called, with '', when the subscription is renewed after a lost connection (notifications may have been missed);
@@ -58,6 +60,9 @@ export type DatabaseTarget =
   | { memory: true }
   | { pglite: PGlite }
 
+/** Connections of the service's Postgres pool. */
+const POOL_SIZE = 10
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
 /** Opens and migrates the target database. */
@@ -81,7 +86,7 @@ async function openPostgres(connectionUrl: string, session: PostgresSession): Pr
   const client = postgres(target.url, {
     ...socketOption(target),
     connection: sessionParameters(session),
-    max: 10,
+    max: POOL_SIZE,
     connect_timeout: 3,
     idle_timeout: 30,
     // Reconnection attempts at most 0.5 s apart once the database is back; postgres.js's default backoff grows to
@@ -94,6 +99,7 @@ async function openPostgres(connectionUrl: string, session: PostgresSession): Pr
   return {
     db,
     kind: 'postgres',
+    poolSize: POOL_SIZE,
     listen: (channel, onPayload, events) => listener.listen(channel, onPayload, events),
     queryRows: (text, params) =>
       client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values(),
@@ -147,6 +153,7 @@ async function wrapPglite(client: PGlite, runMigrations: boolean, release = () =
   return {
     db,
     kind: 'pglite',
+    poolSize: 1,
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload)
       return () => unlisten()

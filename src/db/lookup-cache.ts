@@ -28,6 +28,8 @@ export class LookupCache<V> {
   readonly #inflight = new Map<string, Promise<V | null>>()
   readonly #doorkeeper: Doorkeeper | null
   #generation = 0
+  #hits = 0
+  #misses = 0
 
   constructor(
     private readonly options: LookupCacheOptions,
@@ -39,7 +41,11 @@ export class LookupCache<V> {
   /** The cached value when fresh; else loads it. When the load fails, a stale value is served if there is one. */
   get(key: string): Promise<V | null> {
     const entry = this.#entries.get(key)
-    if (this.#isFresh(entry)) return Promise.resolve(entry.value)
+    if (this.#isFresh(entry)) {
+      this.#hits++
+      return Promise.resolve(entry.value)
+    }
+    this.#misses++
     const pending = this.#inflight.get(key)
     if (pending !== undefined) return pending
     const loading = this.#refresh(key, entry)
@@ -50,7 +56,14 @@ export class LookupCache<V> {
   /** The value when a fresh entry holds it (null for a fresh "not found"); undefined when only `get` can tell. */
   peek(key: string): V | null | undefined {
     const entry = this.#entries.get(key)
-    return this.#isFresh(entry) ? entry.value : undefined
+    if (!this.#isFresh(entry)) return undefined
+    this.#hits++
+    return entry.value
+  }
+
+  /** Answers from the cache and loads (or joins of a load) since start: a peek that finds nothing counts at its get. */
+  get stats(): { readonly hits: number; readonly misses: number } {
+    return { hits: this.#hits, misses: this.#misses }
   }
 
   #isFresh(entry: Entry<V> | undefined): entry is Entry<V> {
