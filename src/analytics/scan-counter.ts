@@ -6,6 +6,7 @@
  */
 import type { ScanCountRow } from '../db/scans.ts'
 import type { ScanEvent } from '../resolver/scan-event.ts'
+import { CountTable } from './count-table.ts'
 
 export interface ScanCounterOptions {
   /** Writes one batch; rejects when the database is away (the counts are then kept). */
@@ -31,23 +32,29 @@ export interface ScanCounter {
 
 export const DEFAULT_MAX_KEYS = 100_000
 
-interface Tally {
-  row: ScanCountRow
-}
+const DAY_MS = 86_400_000
 
 export function createScanCounter(options: ScanCounterOptions, clock: () => number = Date.now): ScanCounter {
   const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS
-  let counts = new Map<string, Tally>()
+  let counts = new CountTable()
   let droppedScans = 0
   let lastFlush: number | null = null
   // Flushes run one after another: each call writes what was counted before it, after the earlier ones.
   let chain: Promise<void> = Promise.resolve()
   let running = 0
 
-  function add(into: Map<string, Tally>, key: string, row: ScanCountRow): boolean {
-    const tally = into.get(key)
-    if (tally !== undefined) {
-      const r = tally.row as { -readonly [K in keyof ScanCountRow]: ScanCountRow[K] }
+  function add(into: CountTable, row: ScanCountRow): boolean {
+    const r = into.find(
+      row.day,
+      row.organizationId,
+      row.gtin,
+      row.hostKind,
+      row.outcome,
+      row.linkType,
+      row.language,
+      row.device,
+    )
+    if (r !== undefined) {
       r.count += row.count
       r.withLot += row.withLot
       r.withSerial += row.withSerial
@@ -56,20 +63,20 @@ export function createScanCounter(options: ScanCounterOptions, clock: () => numb
       return true
     }
     if (into.size >= maxKeys) return false
-    into.set(key, { row: { ...row } })
+    into.insert(row)
     return true
   }
 
   async function write(): Promise<void> {
     if (counts.size === 0) return
     const batch = counts
-    counts = new Map()
+    counts = new CountTable()
     try {
-      await options.flush([...batch.values()].map((t) => t.row))
+      await options.flush(batch.rows())
       lastFlush = clock()
     } catch (error) {
       // Keep every count for the next flush; scans counted meanwhile are added to them.
-      for (const [key, tally] of batch) if (!add(counts, key, tally.row)) droppedScans += tally.row.count
+      for (const row of batch.rows()) if (!add(counts, row)) droppedScans += row.count
       try {
         options.onFlushError?.(error)
       } catch {
@@ -78,17 +85,51 @@ export function createScanCounter(options: ScanCounterOptions, clock: () => numb
     }
   }
 
+  // The UTC day of the last scan, kept: formatting a date costs more than the rest of a count.
+  let dayStart = 0
+  let dayEnd = 0
+  let dayText = ''
+  function dayOf(at: number): string {
+    if (at < dayStart || at >= dayEnd) {
+      dayStart = at - (at % DAY_MS)
+      dayEnd = dayStart + DAY_MS
+      dayText = new Date(dayStart).toISOString().slice(0, 10)
+    }
+    return dayText
+  }
+
   return {
     record(event) {
       if (event.organizationId === null || event.gtin === null) return
+      const day = dayOf(event.at)
+      const linkType = event.linkType ?? ''
+      const language = event.language ?? ''
+      const r = counts.find(
+        day,
+        event.organizationId,
+        event.gtin,
+        event.host,
+        event.outcome,
+        linkType,
+        language,
+        event.device,
+      )
+      if (r !== undefined) {
+        r.count++
+        if (event.lot) r.withLot++
+        if (event.serial) r.withSerial++
+        if (event.expiry) r.withExpiry++
+        if (event.compressed) r.compressed++
+        return
+      }
       const row: ScanCountRow = {
-        day: new Date(event.at).toISOString().slice(0, 10),
+        day,
         organizationId: event.organizationId,
         gtin: event.gtin,
         hostKind: event.host,
         outcome: event.outcome,
-        linkType: event.linkType ?? '',
-        language: event.language ?? '',
+        linkType,
+        language,
         device: event.device,
         count: 1,
         withLot: event.lot ? 1 : 0,
@@ -96,8 +137,8 @@ export function createScanCounter(options: ScanCounterOptions, clock: () => numb
         withExpiry: event.expiry ? 1 : 0,
         compressed: event.compressed ? 1 : 0,
       }
-      const key = `${row.day}\t${row.organizationId}\t${row.gtin}\t${row.hostKind}\t${row.outcome}\t${row.linkType}\t${row.language}\t${row.device}`
-      if (!add(counts, key, row)) droppedScans++
+      if (counts.size >= maxKeys) droppedScans++
+      else counts.insert(row)
     },
     flush() {
       // With none running, the batch is taken now (write swaps the map before its first await).

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
 import { createScanCounter } from '../../src/analytics/scan-counter.ts'
 import type { ScanCountRow } from '../../src/db/scans.ts'
 import type { ScanEvent } from '../../src/resolver/scan-event.ts'
@@ -107,5 +108,67 @@ describe('scan counter', () => {
     await Promise.all([first, counter.flush()])
     expect(most).toBe(1)
     expect(sizes).toEqual([1, 2])
+  })
+
+  test('the counts equal a plain tally of the events, whatever their order across days and dimensions', async () => {
+    const event = fc.record({
+      organizationId: fc.constantFrom(ORG, '00000000-0000-4000-8000-000000000002'),
+      gtin: fc.constantFrom('09506000134352', '04012345000009'),
+      host: fc.constantFrom('resolver', 'short', 'custom'),
+      outcome: fc.constantFrom('redirect', 'linkset', 'not_found'),
+      linkType: fc.constantFrom('gs1:pip', null),
+      language: fc.constantFrom('en', 'fr', null),
+      lot: fc.boolean(),
+      serial: fc.boolean(),
+      expiry: fc.boolean(),
+      compressed: fc.boolean(),
+      device: fc.constantFrom('mobile', 'desktop', 'bot', 'other'),
+      // Back and forth over two midnights: the counter's remembered day must follow both ways.
+      at: fc.integer({ min: AT - 86_400_000, max: AT + 86_400_001 }),
+    }) as fc.Arbitrary<ScanEvent>
+    await fc.assert(
+      fc.asyncProperty(fc.array(event, { maxLength: 60 }), async (events) => {
+        const written: ScanCountRow[] = []
+        const counter = createScanCounter({ flush: async (rows) => void written.push(...rows) })
+        const expected = new Map<string, ScanCountRow>()
+        for (const e of events) {
+          counter.record(e)
+          const day = new Date(e.at).toISOString().slice(0, 10)
+          const row = scanRow(e.organizationId as string, {
+            day,
+            gtin: e.gtin as string,
+            hostKind: e.host,
+            outcome: e.outcome,
+            linkType: e.linkType ?? '',
+            language: e.language ?? '',
+            device: e.device,
+            count: 0,
+          })
+          const key = JSON.stringify([
+            day,
+            e.organizationId,
+            e.gtin,
+            e.host,
+            e.outcome,
+            row.linkType,
+            row.language,
+            e.device,
+          ])
+          const sum = expected.get(key) ?? row
+          expected.set(key, {
+            ...sum,
+            count: sum.count + 1,
+            withLot: sum.withLot + (e.lot ? 1 : 0),
+            withSerial: sum.withSerial + (e.serial ? 1 : 0),
+            withExpiry: sum.withExpiry + (e.expiry ? 1 : 0),
+            compressed: sum.compressed + (e.compressed ? 1 : 0),
+          })
+        }
+        await counter.flush()
+        const order = (rows: Iterable<ScanCountRow>) => [...rows].map((r) => JSON.stringify(r)).sort()
+        expect(order(written)).toEqual(order(expected.values()))
+      }),
+      { numRuns: 300 },
+    )
   })
 })

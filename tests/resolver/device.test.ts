@@ -48,4 +48,13 @@ describe('deviceClass', () => {
     )
     expect(deviceClass(`${'a'.repeat(100_000)}iPhone`)).toBe('other')
   })
+
+  test('a header seen before gets the same class, also after more distinct headers than are remembered', () => {
+    const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148'
+    expect(deviceClass(phone)).toBe('mobile')
+    for (let i = 0; i < 2000; i++)
+      expect(deviceClass(`Mozilla/5.0 (Windows NT 10.0) build ${i}`)).toBe('desktop')
+    expect(deviceClass(phone)).toBe('mobile')
+    expect(deviceClass(`SomeBot/${'1'.repeat(600)} iPhone`)).toBe('bot')
+  })
 })
