@@ -72,10 +72,27 @@ export async function importCatalog(
   options: ImportOptions = OPERATOR_IMPORT,
 ): Promise<ImportResult> {
   try {
-    return await db.transaction((tx) => importInTransaction(tx, input, options))
+    const result = await db.transaction((tx) => importInTransaction(tx, input, options))
+    if (result.ok && result.report.changes >= ANALYZE_AFTER) await refreshStatistics(db)
+    return result
   } catch (error) {
     if (error instanceof DryRunRollback) return { ok: true, report: error.report }
     throw error
+  }
+}
+
+/**
+ * Changes past which an import refreshes the planner's statistics at once. Autovacuum would a minute or so later;
+ * until then a catalog that grew from nothing is planned as empty, and a page of the product list takes 30 ms
+ * instead of 0.5 at 100,000 products.
+ */
+const ANALYZE_AFTER = 1000
+
+async function refreshStatistics(db: Db): Promise<void> {
+  try {
+    await db.execute(sql`analyze brands, products, product_names, pages, page_titles`)
+  } catch {
+    // The import is committed; stale statistics only make queries slower until autovacuum catches up.
   }
 }
 

@@ -354,4 +354,17 @@ describe('catalog import: ownership across organizations', () => {
     expect((await importCatalog(database().db, smallCatalog())).ok).toBe(true)
     expect(await riceOwner()).toBe('acme-foods')
   })
+
+  test("a large import refreshes the planner's statistics at once, a small one leaves them to autovacuum", async () => {
+    const estimate = async () => {
+      const rows = await database().db.execute<{ n: number }>(
+        sql`select reltuples::int as n from pg_class where relname = 'products'`,
+      )
+      return (Array.isArray(rows) ? rows : (rows as { rows: { n: number }[] }).rows)[0]?.n
+    }
+    expect((await importCatalog(database().db, generatedCatalog(10))).ok).toBe(true)
+    expect(await estimate()).not.toBe(await count(products))
+    expect((await importCatalog(database().db, generatedCatalog(1200))).ok).toBe(true)
+    expect(await estimate()).toBe(await count(products))
+  })
 })
