@@ -32,6 +32,16 @@ export interface CatalogRoutesDeps {
 }
 
 type Work = (principal: Principal, body: unknown) => Promise<Outcome>
+type Scope = NonNullable<Awaited<ReturnType<typeof scopeOf>>>
+
+/** What a catalog route reads of Elysia's context. */
+interface RouteContext {
+  readonly request: Request
+  readonly body: unknown
+  readonly params: Readonly<Record<string, string | undefined>>
+  readonly query: Readonly<Record<string, string | undefined>>
+  readonly set: { status?: number | string }
+}
 
 /**
  * One catalog request: the guard has passed; negotiate (406), read the body when the operation takes one
@@ -70,13 +80,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
   const write = { parse: leaveUnread, beforeHandle: requireScope(deps.auth, WRITE_CATALOG) }
   /** Runs `work` for the token's organization; a deleted organization's token is no longer valid. */
   const scoped =
-    (
-      work: (
-        scope: NonNullable<Awaited<ReturnType<typeof scopeOf>>>,
-        principal: Principal,
-        body: unknown,
-      ) => Promise<Outcome>,
-    ): Work =>
+    (work: (scope: Scope, principal: Principal, body: unknown) => Promise<Outcome>): Work =>
     async (principal, body) => {
       const scope = await scopeOf(db, principal)
       if (scope === null)
@@ -88,127 +92,74 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
         }
       return work(scope, principal, body)
     }
-  const header = (request: Request, name: string) => request.headers.get(name)
+  /** A route's handler: `answer` around the work, the status told to Elysia for its request log. */
+  const handler =
+    (
+      takesBody: boolean,
+      work: (scope: Scope, principal: Principal, body: unknown, ctx: RouteContext) => Promise<Outcome>,
+    ) =>
+    (ctx: RouteContext) =>
+      settle(
+        ctx.set,
+        answer(
+          ctx.request,
+          ctx.body,
+          takesBody,
+          scoped((s, p, b) => work(s, p, b, ctx)),
+        ),
+      )
+  const header = (ctx: RouteContext, name: string) => ctx.request.headers.get(name)
   return new Elysia({ name: 'catalog' })
     .get(
       BRANDS_PATH,
-      ({ request, body, set }) =>
-        settle(
-          set,
-          answer(
-            request,
-            body,
-            false,
-            scoped((s) => brandsOf(db, s)),
-          ),
-        ),
+      handler(false, (s) => brandsOf(db, s)),
       read,
     )
     .put(
       `${BRANDS_PATH}/:slug`,
-      ({ request, body, params, set }) =>
-        settle(
-          set,
-          answer(
-            request,
-            body,
-            true,
-            scoped((s, p, b) => putBrand(db, s, actorOf(p), params.slug, b)),
-          ),
-        ),
+      handler(true, (s, p, b, ctx) => putBrand(db, s, actorOf(p), ctx.params.slug as string, b)),
       write,
     )
     .get(
       PRODUCTS_PATH,
-      ({ request, body, query, set }) =>
-        settle(
-          set,
-          answer(
-            request,
-            body,
-            false,
-            scoped((s) => productsOf(db, s, query as Record<string, string>)),
-          ),
-        ),
+      handler(false, (s, _p, _b, ctx) => productsOf(db, s, ctx.query)),
       read,
     )
     .get(
       `${PRODUCTS_PATH}/:gtin`,
-      ({ request, body, params, set }) =>
-        settle(
-          set,
-          answer(
-            request,
-            body,
-            false,
-            scoped((s) => productOf(db, s, params.gtin)),
-          ),
-        ),
+      handler(false, (s, _p, _b, ctx) => productOf(db, s, ctx.params.gtin as string)),
       read,
     )
     .put(
       `${PRODUCTS_PATH}/:gtin`,
-      ({ request, body, params, set }) =>
-        settle(
-          set,
-          answer(
-            request,
-            body,
-            true,
-            scoped((s, p, b) =>
-              replaceProduct(db, s, actorOf(p), {
-                gtin: params.gtin,
-                body: b,
-                ifMatch: header(request, 'if-match'),
-                ifNoneMatch: header(request, 'if-none-match'),
-              }),
-            ),
-          ),
-        ),
+      handler(true, (s, p, b, ctx) =>
+        replaceProduct(db, s, actorOf(p), {
+          gtin: ctx.params.gtin as string,
+          body: b,
+          ifMatch: header(ctx, 'if-match'),
+          ifNoneMatch: header(ctx, 'if-none-match'),
+        }),
+      ),
       write,
     )
     .delete(
       `${PRODUCTS_PATH}/:gtin`,
-      ({ request, body, params, set }) =>
-        settle(
-          set,
-          answer(
-            request,
-            body,
-            false,
-            scoped((s, p) =>
-              removeProduct(db, s, actorOf(p), { gtin: params.gtin, ifMatch: header(request, 'if-match') }),
-            ),
-          ),
-        ),
+      handler(false, (s, p, _b, ctx) =>
+        removeProduct(db, s, actorOf(p), {
+          gtin: ctx.params.gtin as string,
+          ifMatch: header(ctx, 'if-match'),
+        }),
+      ),
       write,
     )
     .post(
       IMPORT_PATH,
-      ({ request, body, query, set }) =>
-        settle(
-          set,
-          answer(
-            request,
-            body,
-            true,
-            scoped((s, p, b) => importFile(db, s, actorOf(p), b, query.dryRun === 'true')),
-          ),
-        ),
+      handler(true, (s, p, b, ctx) => importFile(db, s, actorOf(p), b, ctx.query.dryRun === 'true')),
       write,
     )
     .get(
       EXPORT_PATH,
-      ({ request, body, set }) =>
-        settle(
-          set,
-          answer(
-            request,
-            body,
-            false,
-            scoped((s) => exportFile(db, s)),
-          ),
-        ),
+      handler(false, (s) => exportFile(db, s)),
       read,
     )
 }
