@@ -403,7 +403,7 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
     'Scans: the chart, the breakdowns and the CSV download',
     async () => {
       await withPage(async (page, problems) => {
-        const today = new Date().toISOString().slice(0, 10)
+        const today = new Date(h?.clock.now ?? 0).toISOString().slice(0, 10)
         await addScanCounts(h?.database.db as Database['db'], [
           scanRow(h?.orgIds.acme as string, { day: today, language: 'de', count: 12, withLot: 3 }),
         ])
