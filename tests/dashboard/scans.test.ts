@@ -8,6 +8,7 @@ import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
 
 let h: Harness
 const GTIN = '09506000134352'
+const GONE = '04012345000009'
 
 beforeAll(async () => {
   h = await openHarness()
@@ -30,6 +31,8 @@ beforeAll(async () => {
     row({ count: 30 }),
     row({ day: '2026-11-24', device: 'desktop', count: 10, language: 'de' }),
     row({ day: '2026-11-24', outcome: 'linkset', linkType: '', count: 2 }),
+    // Scans of a product that has since left the catalog.
+    row({ gtin: GONE, count: 1 }),
   ])
 }, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
@@ -44,11 +47,13 @@ describe('Scans page', () => {
     const body = await page.text()
     expect(body).toContain('<svg viewBox="0 0 720 178" role="img"')
     const text = textOf(body)
-    expect(text).toContain('Scans per day: 42 scans from 2026-10-26 to 2026-11-24')
-    expect(text).toContain('2026-11-23 30')
-    expect(text).toContain(`Oat drink ${GTIN} 42 100%`)
-    expect(text).toContain('By device Device Scans Share phone or tablet 32 76%')
-    expect(text).toContain('By link type Link type Scans Share gs1:pip 40 95%')
+    expect(text).toContain('Scans per day: 43 scans from 2026-10-26 to 2026-11-24')
+    expect(text).toContain('2026-11-23 31')
+    expect(text).toContain(`Oat drink ${GTIN} 42 98% ${GONE} no longer in the catalog 1 2%`)
+    expect(body).not.toContain(`/products/${GONE}`)
+    expect(text).toContain('By device Device Scans Share phone or tablet 33 77%')
+    expect(text).toContain('By link type Link type Scans Share Product Information Page (gs1:pip) 41 95%')
+    expect(text).toContain('By language served Language Scans Share English (en) 33 77% German (de) 10 23%')
     expect(text).toContain('none 2')
   })
 
@@ -59,7 +64,7 @@ describe('Scans page', () => {
     expect(csv.headers.get('content-disposition')).toBe(
       'attachment; filename="acme-scans-gtin-2026-11-01-2026-11-30.csv"',
     )
-    expect(await csv.text()).toBe(`gtin,scans\r\n${GTIN},42\r\n`)
+    expect(await csv.text()).toBe(`gtin,scans\r\n${GTIN},42\r\n${GONE},1\r\n`)
     const bad = await viewer.get('/orgs/acme/scans?from=2026-13-01')
     expect(bad.status).toBe(400)
     expect(textOf(await bad.text())).toContain('from must be a day as YYYY-MM-DD')
@@ -77,6 +82,6 @@ describe('Scans page', () => {
     expect(textOf(await (await viewer.get(`/orgs/acme/products/${GTIN}`)).text())).toContain(
       'Scans of the last 30 days: 42 scans',
     )
-    expect(textOf(await (await viewer.get('/orgs/acme')).text())).toContain('Scans per day: 42 scans')
+    expect(textOf(await (await viewer.get('/orgs/acme')).text())).toContain('Scans per day: 43 scans')
   })
 })

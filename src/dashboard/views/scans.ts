@@ -1,5 +1,7 @@
 /** The Scans page: range, scans per day, top products, breakdowns, CSV downloads. */
 import type { Issue } from '../../gs1/issue.ts'
+import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
+import { languageName } from '../../html/languages.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { field, notice } from './forms.ts'
@@ -88,7 +90,11 @@ function topTable(
   if (top.length === 0) return html`<p>No scans in this range.</p>`
   return html`<div class="table-wrap"><table><thead><tr><th scope="col">Product</th><th scope="col" class="num">Scans</th><th scope="col">Share</th></tr></thead><tbody>${top.map(
     (t) =>
-      html`<tr><td><a href="${orgPath(ctx.membership.organization.slug, `/products/${t.key}`)}">${t.name ?? t.key}</a><br><span class="hint"><code>${t.key}</code></span></td><td class="num">${t.count.toLocaleString('en-GB')}</td><td>${share(t.count, total)}</td></tr>`,
+      html`<tr><td>${
+        t.name === null
+          ? html`<code>${t.key}</code><br><span class="hint">no longer in the catalog</span>`
+          : html`<a href="${orgPath(ctx.membership.organization.slug, `/products/${t.key}`)}">${t.name}</a><br><span class="hint"><code>${t.key}</code></span>`
+      }</td><td class="num">${t.count.toLocaleString('en-GB')}</td><td>${share(t.count, total)}</td></tr>`,
   )}</tbody></table></div>`
 }
 
@@ -98,9 +104,20 @@ function breakdownTable(b: Breakdown, total: number): SafeHtml {
       ? html`<p>None.</p>`
       : html`<div class="table-wrap"><table><thead><tr><th scope="col">${COLUMNS[b.groupBy] ?? b.groupBy}</th><th scope="col" class="num">Scans</th><th scope="col">Share</th></tr></thead><tbody>${b.groups.map(
           (g) =>
-            html`<tr><td>${g.key === '' ? html`<span class="muted">none</span>` : (KEYS[g.key] ?? g.key)}</td><td class="num">${g.count.toLocaleString('en-GB')}</td><td>${share(g.count, total)}</td></tr>`,
+            html`<tr><td>${g.key === '' ? html`<span class="muted">none</span>` : keyLabel(b.groupBy, g.key)}</td><td class="num">${g.count.toLocaleString('en-GB')}</td><td>${share(g.count, total)}</td></tr>`,
         )}</tbody></table></div>`
   }`
+}
+
+/** A breakdown's key as people read it: a language or link type by its name, with the code kept beside it. */
+function keyLabel(groupBy: string, key: string): string {
+  if (groupBy === 'language') return named(languageName(key, 'en'), key)
+  if (groupBy === 'linkType') return named(linkTypeTitle(key.replace(/^gs1:/, '')), key)
+  return KEYS[key] ?? key
+}
+
+function named(name: string | undefined, code: string): string {
+  return name === undefined || name === code ? code : `${name} (${code})`
 }
 
 function share(count: number, total: number): SafeHtml {
