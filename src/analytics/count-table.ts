@@ -42,8 +42,8 @@ export class CountTable {
     return level?.get(device) as MutableCountRow | undefined
   }
 
-  /** Adds a row with new dimensions (the caller found none with `find`). */
-  insert(row: ScanCountRow): void {
+  /** Adds a row with new dimensions (the caller found none with `find`), and returns the table's own copy. */
+  insert(row: ScanCountRow): MutableCountRow {
     const copy: MutableCountRow = { ...row }
     let level = this.#root
     for (const part of [
@@ -64,6 +64,7 @@ export class CountTable {
     }
     level.set(row.device, copy)
     this.#rows.push(copy)
+    return copy
   }
 }
 

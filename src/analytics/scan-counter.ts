@@ -6,7 +6,7 @@
  */
 import type { ScanCountRow } from '../db/scans.ts'
 import type { ScanEvent } from '../resolver/scan-event.ts'
-import { CountTable } from './count-table.ts'
+import { CountTable, type MutableCountRow } from './count-table.ts'
 
 export interface ScanCounterOptions {
   /** Writes one batch; rejects when the database is away (the counts are then kept). */
@@ -33,6 +33,11 @@ export interface ScanCounter {
 export const DEFAULT_MAX_KEYS = 100_000
 
 const DAY_MS = 86_400_000
+
+/** A scan of a product the catalog knows: the only ones counted. */
+type ProductScan = ScanEvent & { readonly organizationId: string; readonly gtin: string }
+
+const NO_SCANS = { count: 0, withLot: 0, withSerial: 0, withExpiry: 0, compressed: 0 }
 
 export function createScanCounter(options: ScanCounterOptions, clock: () => number = Date.now): ScanCounter {
   const maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS
@@ -98,47 +103,63 @@ export function createScanCounter(options: ScanCounterOptions, clock: () => numb
     return dayText
   }
 
+  // The row of the last scan, and the table it is in: scans come in runs of one product, one answer, one kind of
+  // phone, and a run needs no lookup at all.
+  let lastRow: MutableCountRow | undefined
+  let lastTable: CountTable | undefined
+
+  function rowOf(event: ProductScan): MutableCountRow | undefined {
+    const day = dayOf(event.at)
+    const linkType = event.linkType ?? ''
+    const language = event.language ?? ''
+    const last = lastRow
+    if (
+      last !== undefined &&
+      lastTable === counts &&
+      last.gtin === event.gtin &&
+      last.day === day &&
+      last.organizationId === event.organizationId &&
+      last.hostKind === event.host &&
+      last.outcome === event.outcome &&
+      last.linkType === linkType &&
+      last.language === language &&
+      last.device === event.device
+    )
+      return last
+    const { organizationId, gtin, host, outcome, device } = event
+    let row = counts.find(day, organizationId, gtin, host, outcome, linkType, language, device)
+    if (row === undefined) {
+      if (counts.size >= maxKeys) return undefined
+      row = counts.insert({
+        day,
+        organizationId,
+        gtin,
+        hostKind: host,
+        outcome,
+        linkType,
+        language,
+        device,
+        ...NO_SCANS,
+      })
+    }
+    lastRow = row
+    lastTable = counts
+    return row
+  }
+
   return {
     record(event) {
       if (event.organizationId === null || event.gtin === null) return
-      const day = dayOf(event.at)
-      const linkType = event.linkType ?? ''
-      const language = event.language ?? ''
-      const r = counts.find(
-        day,
-        event.organizationId,
-        event.gtin,
-        event.host,
-        event.outcome,
-        linkType,
-        language,
-        event.device,
-      )
-      if (r !== undefined) {
-        r.count++
-        if (event.lot) r.withLot++
-        if (event.serial) r.withSerial++
-        if (event.expiry) r.withExpiry++
-        if (event.compressed) r.compressed++
+      const r = rowOf(event as ProductScan)
+      if (r === undefined) {
+        droppedScans++
         return
       }
-      const row: ScanCountRow = {
-        day,
-        organizationId: event.organizationId,
-        gtin: event.gtin,
-        hostKind: event.host,
-        outcome: event.outcome,
-        linkType,
-        language,
-        device: event.device,
-        count: 1,
-        withLot: event.lot ? 1 : 0,
-        withSerial: event.serial ? 1 : 0,
-        withExpiry: event.expiry ? 1 : 0,
-        compressed: event.compressed ? 1 : 0,
-      }
-      if (counts.size >= maxKeys) droppedScans++
-      else counts.insert(row)
+      r.count++
+      if (event.lot) r.withLot++
+      if (event.serial) r.withSerial++
+      if (event.expiry) r.withExpiry++
+      if (event.compressed) r.compressed++
     },
     flush() {
       // With none running, the batch is taken now (write swaps the map before its first await).

@@ -110,7 +110,7 @@ describe('scan counter', () => {
     expect(sizes).toEqual([1, 2])
   })
 
-  test('the counts equal a plain tally of the events, whatever their order across days and dimensions', async () => {
+  test('the counts equal a plain tally of the events, whatever their order, runs, flushes and failed flushes', async () => {
     const event = fc.record({
       organizationId: fc.constantFrom(ORG, '00000000-0000-4000-8000-000000000002'),
       gtin: fc.constantFrom('09506000134352', '04012345000009'),
@@ -126,47 +126,81 @@ describe('scan counter', () => {
       // Back and forth over two midnights: the counter's remembered day must follow both ways.
       at: fc.integer({ min: AT - 86_400_000, max: AT + 86_400_001 }),
     }) as fc.Arbitrary<ScanEvent>
+    // A scan repeated (a run of one product), or a flush that succeeds or fails.
+    const step = fc.oneof(
+      fc.record({ scan: event, times: fc.integer({ min: 1, max: 3 }) }),
+      fc.record({ flushFails: fc.boolean() }),
+    )
+    const keyOf = (r: ScanCountRow) =>
+      JSON.stringify([
+        r.day,
+        r.organizationId,
+        r.gtin,
+        r.hostKind,
+        r.outcome,
+        r.linkType,
+        r.language,
+        r.device,
+      ])
+    const sum = (into: Map<string, ScanCountRow>, r: ScanCountRow) => {
+      const was = into.get(keyOf(r))
+      into.set(
+        keyOf(r),
+        was === undefined
+          ? { ...r }
+          : {
+              ...was,
+              count: was.count + r.count,
+              withLot: was.withLot + r.withLot,
+              withSerial: was.withSerial + r.withSerial,
+              withExpiry: was.withExpiry + r.withExpiry,
+              compressed: was.compressed + r.compressed,
+            },
+      )
+    }
     await fc.assert(
-      fc.asyncProperty(fc.array(event, { maxLength: 60 }), async (events) => {
-        const written: ScanCountRow[] = []
-        const counter = createScanCounter({ flush: async (rows) => void written.push(...rows) })
+      fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
+        const written = new Map<string, ScanCountRow>()
+        let fail = false
+        const counter = createScanCounter({
+          flush: async (rows) => {
+            if (fail) throw new Error('database away')
+            for (const r of rows) sum(written, r)
+          },
+        })
         const expected = new Map<string, ScanCountRow>()
-        for (const e of events) {
-          counter.record(e)
-          const day = new Date(e.at).toISOString().slice(0, 10)
-          const row = scanRow(e.organizationId as string, {
-            day,
-            gtin: e.gtin as string,
-            hostKind: e.host,
-            outcome: e.outcome,
-            linkType: e.linkType ?? '',
-            language: e.language ?? '',
-            device: e.device,
-            count: 0,
-          })
-          const key = JSON.stringify([
-            day,
-            e.organizationId,
-            e.gtin,
-            e.host,
-            e.outcome,
-            row.linkType,
-            row.language,
-            e.device,
-          ])
-          const sum = expected.get(key) ?? row
-          expected.set(key, {
-            ...sum,
-            count: sum.count + 1,
-            withLot: sum.withLot + (e.lot ? 1 : 0),
-            withSerial: sum.withSerial + (e.serial ? 1 : 0),
-            withExpiry: sum.withExpiry + (e.expiry ? 1 : 0),
-            compressed: sum.compressed + (e.compressed ? 1 : 0),
-          })
+        for (const s of steps) {
+          if ('flushFails' in s) {
+            fail = s.flushFails
+            await counter.flush()
+            continue
+          }
+          const e = s.scan
+          for (let i = 0; i < s.times; i++) {
+            counter.record(e)
+            sum(
+              expected,
+              scanRow(e.organizationId as string, {
+                day: new Date(e.at).toISOString().slice(0, 10),
+                gtin: e.gtin as string,
+                hostKind: e.host,
+                outcome: e.outcome,
+                linkType: e.linkType ?? '',
+                language: e.language ?? '',
+                device: e.device,
+                withLot: e.lot ? 1 : 0,
+                withSerial: e.serial ? 1 : 0,
+                withExpiry: e.expiry ? 1 : 0,
+                compressed: e.compressed ? 1 : 0,
+              }),
+            )
+          }
         }
+        fail = false
         await counter.flush()
-        const order = (rows: Iterable<ScanCountRow>) => [...rows].map((r) => JSON.stringify(r)).sort()
-        expect(order(written)).toEqual(order(expected.values()))
+        const order = (rows: Map<string, ScanCountRow>) =>
+          [...rows.values()].map((r) => JSON.stringify(r)).sort()
+        expect(order(written)).toEqual(order(expected))
       }),
       { numRuns: 300 },
     )
