@@ -41,10 +41,8 @@ const MAX_SCHEMA_ERRORS = 100
 
 /** Checks the whole file and returns every error, or the normalised catalog. Never throws. */
 export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLUGS): CatalogValidation {
-  const schemaErrors = schemaIssues(input)
-  if (schemaErrors.length > 0) return { ok: false, errors: schemaErrors }
-  const textErrors = textIssues(input, '', [])
-  if (textErrors.length > 0) return { ok: false, errors: textErrors }
+  const shapeErrors = shapeIssues(input)
+  if (shapeErrors.length > 0) return { ok: false, errors: shapeErrors }
   const file = input as CatalogFile
   const catalog: ValidCatalog = {
     organizations: file.organizations ?? [],
@@ -66,6 +64,15 @@ export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLU
   return errors.length > 0 ? { ok: false, errors } : { ok: true, catalog }
 }
 
+/**
+ * The checks that need no database: the schema, then text Postgres can store. An import runs them before it looks
+ * up the slugs the file names, since a NUL in a slug would fail that query.
+ */
+export function shapeIssues(input: unknown): Issue[] {
+  const schemaErrors = schemaIssues(input)
+  return schemaErrors.length > 0 ? schemaErrors : textIssues(input, '', [])
+}
+
 /** Converts a JSON pointer (`/products/0/gtin`) to the dotted path used in errors (`products[0].gtin`). */
 export function pointerToPath(pointer: string): string {
   let path = ''
@@ -79,11 +86,16 @@ export function pointerToPath(pointer: string): string {
 /** Half of a surrogate pair, which Postgres would store altered (a NUL it cannot hold at all). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
+/** True when Postgres stores the text unchanged: no NUL, no half of a surrogate pair. */
+export function storableText(value: string): boolean {
+  return !value.includes('\0') && !LONE_SURROGATE.test(value)
+}
+
 /** Every string of the file (names as well as values) must be text the database stores unchanged. */
 function textIssues(value: unknown, path: string, errors: Issue[]): Issue[] {
   if (errors.length >= MAX_SCHEMA_ERRORS) return errors
   if (typeof value === 'string') {
-    if (value.includes('\0') || LONE_SURROGATE.test(value))
+    if (!storableText(value))
       errors.push(
         issue('Catalog.Text', path || null, 'text may not hold a NUL character or an unpaired surrogate'),
       )

@@ -2023,7 +2023,7 @@ export interface operations {
         brand?: string
         /** @description Only published (`true`) or unpublished (`false`) ones. */
         published?: 'true' | 'false'
-        /** @description GTIN digits from the start, or part of a name or URL name. */
+        /** @description GTIN digits from the start, or part of a name or URL name; at most 200 characters. */
         q?: string
         /** @description The `nextCursor` of the previous page. */
         cursor?: string
@@ -2693,6 +2693,7 @@ export interface operations {
   importCatalog: {
     parameters: {
       query?: {
+        /** @description `true` to validate and count without writing; any value but `true` or `false` is 400. */
         dryRun?: 'true' | 'false'
       }
       header?: never

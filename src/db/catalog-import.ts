@@ -2,7 +2,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../catalog/duplicates.ts'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
-import { type KnownSlugs, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
+import { type KnownSlugs, shapeIssues, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
 import { type CatalogScope, checkScope, scopedActivation } from '../catalog/validate-scope.ts'
 import { normaliseGtin } from '../gs1/gtin.ts'
 import type { Issue } from '../gs1/issue.ts'
@@ -106,6 +106,8 @@ export async function importInTransaction(
   options: ImportOptions,
 ): Promise<ImportResult> {
   await lockCatalog(tx)
+  const shape = shapeIssues(input)
+  if (shape.length > 0) return { ok: false, errors: shape }
   const known = await knownSlugs(tx, input)
   const validation = validateCatalog(input, known)
   if (!validation.ok) return validation

@@ -5,6 +5,8 @@ import { CatalogFile, CatalogProductEntry } from '../../catalog/schema.ts'
 /** Most products per page of `GET /products`. */
 export const MAX_PAGE_LIMIT = 500
 export const DEFAULT_PAGE_LIMIT = 100
+/** Longest search of `GET /products`, in characters. */
+export const MAX_SEARCH_CHARS = 200
 
 export { CatalogFile }
 

@@ -38,7 +38,8 @@ type Scope = NonNullable<Awaited<ReturnType<typeof scopeOf>>>
 interface RouteContext {
   readonly request: Request
   readonly body: unknown
-  readonly params: Readonly<Record<string, string | undefined>>
+  /** Absent on routes without parameters. */
+  readonly params?: Readonly<Record<string, string | null | undefined>>
   readonly query: Readonly<Record<string, string | undefined>>
   readonly set: { status?: number | string }
 }
@@ -101,14 +102,19 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     (ctx: RouteContext) =>
       settle(
         ctx.set,
-        answer(
-          ctx.request,
-          ctx.body,
-          takesBody,
-          scoped((s, p, b) => work(s, p, b, ctx)),
-        ),
+        // Elysia hands a path segment that does not percent-decode (`%zz`) over as null: no resource has that name.
+        Object.values(ctx.params ?? {}).some((v) => typeof v !== 'string')
+          ? Promise.resolve(errorResponse('notFound'))
+          : answer(
+              ctx.request,
+              ctx.body,
+              takesBody,
+              scoped((s, p, b) => work(s, p, b, ctx)),
+            ),
       )
   const header = (ctx: RouteContext, name: string) => ctx.request.headers.get(name)
+  /** A path parameter; `handler` has already answered 404 to one that did not decode. */
+  const param = (ctx: RouteContext, name: string) => ctx.params?.[name] ?? ''
   return new Elysia({ name: 'catalog' })
     .get(
       BRANDS_PATH,
@@ -117,7 +123,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     )
     .put(
       `${BRANDS_PATH}/:slug`,
-      handler(true, (s, p, b, ctx) => putBrand(db, s, actorOf(p), ctx.params.slug as string, b)),
+      handler(true, (s, p, b, ctx) => putBrand(db, s, actorOf(p), param(ctx, 'slug'), b)),
       write,
     )
     .get(
@@ -127,14 +133,14 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     )
     .get(
       `${PRODUCTS_PATH}/:gtin`,
-      handler(false, (s, _p, _b, ctx) => productOf(db, s, ctx.params.gtin as string)),
+      handler(false, (s, _p, _b, ctx) => productOf(db, s, param(ctx, 'gtin'))),
       read,
     )
     .put(
       `${PRODUCTS_PATH}/:gtin`,
       handler(true, (s, p, b, ctx) =>
         replaceProduct(db, s, actorOf(p), {
-          gtin: ctx.params.gtin as string,
+          gtin: param(ctx, 'gtin'),
           body: b,
           ifMatch: header(ctx, 'if-match'),
           ifNoneMatch: header(ctx, 'if-none-match'),
@@ -146,7 +152,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
       `${PRODUCTS_PATH}/:gtin`,
       handler(false, (s, p, _b, ctx) =>
         removeProduct(db, s, actorOf(p), {
-          gtin: ctx.params.gtin as string,
+          gtin: param(ctx, 'gtin'),
           ifMatch: header(ctx, 'if-match'),
         }),
       ),
@@ -154,7 +160,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     )
     .post(
       IMPORT_PATH,
-      handler(true, (s, p, b, ctx) => importFile(db, s, actorOf(p), b, ctx.query.dryRun === 'true')),
+      handler(true, (s, p, b, ctx) => importFile(db, s, actorOf(p), b, ctx.query.dryRun)),
       write,
     )
     .get(

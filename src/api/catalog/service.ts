@@ -1,5 +1,6 @@
 /** The catalog endpoints' work, away from HTTP: the organization's scope, the actor, and each operation's outcome. */
 import type { Principal } from '../../auth/types.ts'
+import { storableText } from '../../catalog/validate.ts'
 import type { Actor } from '../../db/audit.ts'
 import { listBrands } from '../../db/brands.ts'
 import { exportCatalog } from '../../db/catalog-export.ts'
@@ -14,7 +15,7 @@ import {
 } from '../../db/catalog-products.ts'
 import type { Db } from '../../db/database.ts'
 import { issue } from '../../gs1/issue.ts'
-import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from './model.ts'
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from './model.ts'
 
 /** An operation's answer: a status, a JSON body (or none), and header fields (ETag). */
 export interface Outcome {
@@ -93,6 +94,18 @@ export async function productsOf(db: Db, scope: OrganizationScope, query: ListQu
   if (query.published !== undefined && query.published !== 'true' && query.published !== 'false') {
     return envelope(400, 'Validation.Invalid.published', 'published must be true or false', 'published')
   }
+  for (const name of ['q', 'brand'] as const) {
+    const text = query[name]
+    if (text !== undefined && !storableText(text))
+      return envelope(
+        400,
+        `Validation.Invalid.${name}`,
+        `${name} may not hold a NUL character or an unpaired surrogate`,
+        name,
+      )
+  }
+  if (query.q !== undefined && [...query.q].length > MAX_SEARCH_CHARS)
+    return envelope(400, 'Validation.Invalid.q', `q must be at most ${MAX_SEARCH_CHARS} characters`, 'q')
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor)
   if (after === null)
     return envelope(400, 'Validation.Invalid.cursor', 'cursor is not one this API gave', 'cursor')
@@ -100,7 +113,7 @@ export async function productsOf(db: Db, scope: OrganizationScope, query: ListQu
     limit,
     ...(query.brand === undefined ? {} : { brand: query.brand }),
     ...(query.published === undefined ? {} : { published: query.published === 'true' }),
-    ...(query.q === undefined ? {} : { q: query.q.slice(0, 200) }),
+    ...(query.q === undefined ? {} : { q: query.q }),
     ...(after === undefined ? {} : { after }),
   })
   return {
@@ -161,8 +174,12 @@ export async function importFile(
   scope: OrganizationScope,
   actor: Actor,
   body: unknown,
-  dryRun: boolean,
+  dryRunParam: string | undefined,
 ): Promise<Outcome> {
+  // Only the two words: `?dryRun=1` or `?dryRun=True` writing for real would be the worst way to misread one.
+  if (dryRunParam !== undefined && dryRunParam !== 'true' && dryRunParam !== 'false')
+    return envelope(400, 'Validation.Invalid.dryRun', 'dryRun must be true or false', 'dryRun')
+  const dryRun = dryRunParam === 'true'
   const result = await importCatalog(db, body, { actor, scope, dryRun })
   if (!result.ok) return invalid(result.errors)
   return { status: 200, body: { dryRun, ...result.report } }

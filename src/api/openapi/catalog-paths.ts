@@ -2,7 +2,7 @@
 import { READ_CATALOG, WRITE_CATALOG } from '../../auth/scopes.ts'
 import { CATALOG_ERROR_CODES } from '../../catalog/error-codes.ts'
 import { BRANDS_PATH, EXPORT_PATH, IMPORT_PATH, PRODUCTS_PATH } from '../catalog/index.ts'
-import { MAX_PAGE_LIMIT } from '../catalog/model.ts'
+import { MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from '../catalog/model.ts'
 import { JSON_TYPE, VND_JSON } from '../media.ts'
 import { envelopeResponse } from './components.ts'
 
@@ -131,8 +131,8 @@ export function catalogPaths() {
           {
             name: 'q',
             in: 'query',
-            description: 'GTIN digits from the start, or part of a name or URL name.',
-            schema: { type: 'string', maxLength: 200 },
+            description: `GTIN digits from the start, or part of a name or URL name; at most ${MAX_SEARCH_CHARS} characters.`,
+            schema: { type: 'string', maxLength: MAX_SEARCH_CHARS },
           },
           {
             name: 'cursor',
@@ -236,10 +236,19 @@ export function catalogPaths() {
           'importCatalog',
           'Creates or replaces the brands and products of a catalog file (the export’s format) in one transaction; on any error nothing is written. `dryRun=true` validates and reports what would change, writing nothing.',
         ),
-        parameters: [{ name: 'dryRun', in: 'query', schema: { type: 'string', enum: ['true', 'false'] } }],
+        parameters: [
+          {
+            name: 'dryRun',
+            in: 'query',
+            description:
+              '`true` to validate and count without writing; any value but `true` or `false` is 400.',
+            schema: { type: 'string', enum: ['true', 'false'] },
+          },
+        ],
         requestBody: { required: true, content: jsonContent('CatalogFile') },
         responses: {
           '200': { description: 'What changed (or would).', content: jsonContent('ImportReport') },
+          '400': envelopeResponse('badRequest', '`dryRun` is neither `true` nor `false`; `path` names it.'),
           '422': invalid,
           ...common(WRITE_CATALOG, true),
         },

@@ -248,3 +248,69 @@ describe('brands, import and export', () => {
     expect((await plan.json()).errors[0]).toMatchObject({ code: 'Catalog.Scope', path: 'organizations[0]' })
   })
 })
+
+describe('hostile and sloppy input never reaches the database as a 500', () => {
+  test('dryRun is true or false; any other value is 400 and writes nothing', async () => {
+    const before = await (await call('GET', '/catalog/export', 'reader')).text()
+    const changed = { brands: [{ slug: 'acme-oats', name: 'Renamed', organization: 'acme' }] }
+    for (const value of ['1', 'yes', 'True', 'TRUE', 'on', '']) {
+      const r = await call('POST', `/catalog/import?dryRun=${value}`, 'writer', changed)
+      expect({ value, status: r.status }).toEqual({ value, status: 400 })
+      expect((await r.json()).errors).toEqual([
+        { code: 'Validation.Invalid.dryRun', path: 'dryRun', message: 'dryRun must be true or false' },
+      ])
+    }
+    const bare = await call('POST', '/catalog/import?dryRun', 'writer', changed)
+    expect(bare.status).toBe(400)
+    expect(await (await call('GET', '/catalog/export', 'reader')).text()).toBe(before)
+    const off = await call('POST', '/catalog/import?dryRun=false', 'writer', { brands: [] })
+    expect(off.status).toBe(200)
+  })
+
+  test('a NUL character in a filter, a path or a name the body refers to is a 4xx in the envelope', async () => {
+    const cases: [string, string, unknown, number][] = [
+      ['GET', '/products?q=%00', undefined, 400],
+      ['GET', '/products?brand=a%00b', undefined, 400],
+      ['PUT', '/brands/a%00b', { name: 'X' }, 422],
+      ['PUT', '/brands/acme-oats', { name: 'X', customDomain: 'a\u0000.example' }, 422],
+      ['PUT', '/products/09506000134352', { ...PRODUCT, brand: 'ac\u0000me' }, 422],
+      [
+        'POST',
+        '/catalog/import?dryRun=true',
+        { brands: [{ slug: 'b', name: 'B', organization: 're\u0000v' }] },
+        422,
+      ],
+      [
+        'POST',
+        '/catalog/import?dryRun=true',
+        { products: [{ ...PRODUCT, gtin: '09506000134352', brand: 'a\u0000' }] },
+        422,
+      ],
+    ]
+    for (const [method, path, body, status] of cases) {
+      const r = await call(method, path, 'writer', body)
+      const errors = (await r.json()).errors
+      expect({ path, status: r.status }).toEqual({ path, status })
+      // A slug is checked against its pattern first (Catalog.Schema); free text for what the database can hold.
+      expect(errors[0].code).toMatch(/^(Validation\.Invalid\.(q|brand)|Catalog\.(Text|Schema))$/)
+    }
+  })
+
+  test('a search longer than 200 characters is 400, never cut to a different search', async () => {
+    const r = await call('GET', `/products?q=${'x'.repeat(200)}y`, 'reader')
+    expect(r.status).toBe(400)
+    expect((await r.json()).errors[0]).toMatchObject({ code: 'Validation.Invalid.q', path: 'q' })
+    expect((await call('GET', `/products?q=${'x'.repeat(200)}`, 'reader')).status).toBe(200)
+  })
+
+  test('a product or brand path that is not percent-encoded text is 404 like any unknown one, never 500', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      for (const path of ['/products/%zz', '/products/%E0%A4%A']) {
+        const r = await call(method, path, 'writer', method === 'PUT' ? PRODUCT : undefined)
+        expect({ method, path, status: r.status }).toEqual({ method, path, status: 404 })
+        expect((await r.json()).errors[0].code).toBe('NotFound')
+      }
+    }
+    expect((await call('PUT', '/brands/%zz', 'writer', { name: 'X' })).status).toBe(404)
+  })
+})
