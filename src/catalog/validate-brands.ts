@@ -77,7 +77,9 @@ function checkDomain(
         issue(
           'Catalog.Duplicate',
           `${path}.customDomain`,
-          `custom domain '${domain}' already belongs to brand '${holder}'`,
+          known.scopedTo === undefined
+            ? `custom domain '${domain}' already belongs to brand '${holder}'`
+            : `custom domain '${domain}' is already in use`,
         ),
       ]
     : []

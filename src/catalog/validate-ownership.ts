@@ -15,7 +15,9 @@ export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[
         issue(
           'Catalog.Ownership',
           `brands[${i}].organization`,
-          `brand '${b.slug}' belongs to organization '${owner}'; an import cannot move it to '${b.organization}'`,
+          known.scopedTo === undefined
+            ? `brand '${b.slug}' belongs to organization '${owner}'; an import cannot move it to '${b.organization}'`
+            : `brand '${b.slug}' belongs to another organization; choose another slug`,
         ),
       )
     }
@@ -32,8 +34,10 @@ export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[
       issue(
         'Catalog.Ownership',
         `products[${i}].gtin`,
-        `GTIN ${p.gtin} belongs to brand '${stored.brand}' of organization '${stored.organization}'; an import ` +
-          `cannot move it to brand '${p.brand}' of organization '${organization}'`,
+        known.scopedTo === undefined
+          ? `GTIN ${p.gtin} belongs to brand '${stored.brand}' of organization '${stored.organization}'; an import ` +
+              `cannot move it to brand '${p.brand}' of organization '${organization}'`
+          : `GTIN ${p.gtin} belongs to another organization`,
       ),
     )
   })

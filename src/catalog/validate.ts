@@ -24,6 +24,11 @@ export interface KnownSlugs {
   readonly brandOrganizations?: ReadonlyMap<string, string>
   /** GTIN-14 → the stored product's brand and that brand's organization (GTINs the file names). */
   readonly productOwners?: ReadonlyMap<string, { readonly brand: string; readonly organization: string }>
+  /**
+   * The one organization an import is scoped to (API, dashboard): its errors then name nothing of another
+   * organization's, which its author may not see. Absent for an operator's import, whose errors name the owners.
+   */
+  readonly scopedTo?: string
 }
 
 export const NO_KNOWN_SLUGS: KnownSlugs = { organizations: new Set(), brands: new Set(), domains: new Map() }

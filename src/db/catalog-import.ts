@@ -108,7 +108,8 @@ export async function importInTransaction(
   await lockCatalog(tx)
   const shape = shapeIssues(input)
   if (shape.length > 0) return { ok: false, errors: shape }
-  const known = await knownSlugs(tx, input)
+  const stored = await knownSlugs(tx, input)
+  const known = options.scope === undefined ? stored : { ...stored, scopedTo: options.scope.slug }
   const validation = validateCatalog(input, known)
   if (!validation.ok) return validation
   const scoped = options.scope === undefined ? [] : checkScope(validation.catalog, options.scope, known)

@@ -220,6 +220,31 @@ describe('brands, import and export', () => {
     expect((await call('PUT', '/brands/acme-snacks', 'writer', { name: 'Snacks' })).status).toBe(200)
     const foreign = await call('PUT', '/brands/globex-tools', 'writer', { name: 'Mine' })
     expect(foreign.status).toBe(422)
+    // Nothing of another organization's is named to a client that may not see it.
+    expect((await foreign.json()).errors).toEqual([
+      {
+        code: 'Catalog.Ownership',
+        path: 'organization',
+        message: "brand 'globex-tools' belongs to another organization; choose another slug",
+      },
+    ])
+    const operator = await importCatalog(database.db, {
+      brands: [
+        { slug: 'globex-tools', name: 'Globex Tools', organization: 'globex', customDomain: 'tools.example' },
+      ],
+    })
+    expect(operator.ok).toBe(true)
+    const taken = await call('PUT', '/brands/acme-snacks', 'writer', {
+      name: 'Snacks',
+      customDomain: 'tools.example',
+    })
+    expect((await taken.json()).errors).toEqual([
+      {
+        code: 'Catalog.Duplicate',
+        path: 'customDomain',
+        message: "custom domain 'tools.example' is already in use",
+      },
+    ])
     const brands = await (await call('GET', '/brands', 'reader')).json()
     expect(brands.brands.map((b: { slug: string }) => b.slug)).toEqual(['acme-oats', 'acme-snacks'])
   })
