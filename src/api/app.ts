@@ -91,10 +91,23 @@ function failure(request: Request, kind: 'payloadTooLarge' | 'internal'): Respon
   return errorResponse(kind, { type })
 }
 
+/** True when a route's path (`/products/:gtin`, `/docs/*`) names this request path. */
+function routeMatches(pattern: string, path: string): boolean {
+  if (pattern === path) return true
+  const want = pattern.split('/')
+  const have = path.split('/')
+  for (const [i, part] of want.entries()) {
+    if (part === '*') return true
+    const segment = have[i]
+    if (segment === undefined || (part.startsWith(':') ? segment === '' : part !== segment)) return false
+  }
+  return want.length === have.length
+}
+
 /** Elysia answers 404 for a known path with another method; SPEC-minded clients expect 405 with `Allow`. */
 function notFoundOrWrongMethod(app: Elysia, request: Request): Response {
   const path = splitRequestUrl(request.url).path
-  const methods = app.routes.filter((r) => r.path === path).map((r) => r.method.toUpperCase())
+  const methods = app.routes.filter((r) => routeMatches(r.path, path)).map((r) => r.method.toUpperCase())
   if (methods.length === 0) return errorResponse('notFound')
   const allow = [...new Set(methods.includes('GET') ? [...methods, 'HEAD'] : methods)].join(', ')
   return errorResponse('methodNotAllowed', { headers: { allow } })

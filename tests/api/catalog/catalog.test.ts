@@ -339,3 +339,23 @@ describe('hostile and sloppy input never reaches the database as a 500', () => {
     expect((await call('PUT', '/brands/%zz', 'writer', { name: 'X' })).status).toBe(404)
   })
 })
+
+describe('methods', () => {
+  test('another method on a product or brand path is 405 with Allow, not a 404 that says the product is missing', async () => {
+    for (const [method, path, allow] of [
+      ['PATCH', '/products/09506000134352', 'GET, PUT, DELETE, HEAD'],
+      ['POST', '/products/09506000134352', 'GET, PUT, DELETE, HEAD'],
+      ['DELETE', '/brands/acme-oats', 'PUT'],
+      ['GET', '/brands/acme-oats', 'PUT'],
+    ] as const) {
+      const r = await call(method, path, 'writer')
+      expect({ method, path, status: r.status, allow: r.headers.get('allow') }).toEqual({
+        method,
+        path,
+        status: 405,
+        allow,
+      })
+    }
+    expect((await call('GET', '/products/09506000134352/extra', 'writer')).status).toBe(404)
+  })
+})
