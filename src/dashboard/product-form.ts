@@ -77,7 +77,7 @@ export function parseLanguages(text: string): string[] {
 }
 
 /**
- * Reads the posted fields. A page row with no name and no title is an unused slot; a row marked for removal goes.
+ * Reads the posted fields. A page row with no name, title or text is an unused slot; a row marked for removal goes.
  * `pageRows[i]` is the form row of the body's page `i` (errors then point at the right row).
  */
 export function readProductForm(form: URLSearchParams): { form: ProductForm; pageRows: number[] } {
@@ -102,7 +102,8 @@ export function readProductForm(form: URLSearchParams): { form: ProductForm; pag
       titles: perLanguage(`page.${row}.title`),
       content: perLanguage(`page.${row}.content`),
     }
-    const unused = page.name === '' && Object.keys(page.titles).length === 0
+    const unused =
+      page.name === '' && Object.keys(page.titles).length === 0 && Object.keys(page.content).length === 0
     if (form.get(`page.${row}.remove`) === 'on' || unused) continue
     if (row === chosenDefault) defaultPage = pages.length
     pages.push(page)
@@ -134,9 +135,8 @@ export function productBody(f: ProductForm): Record<string, unknown> {
     languages: f.languages,
     names: f.names,
     pages: f.pages.map((p, i) => {
-      const content = Object.fromEntries(
-        Object.entries(p.content).filter(([lang]) => p.titles[lang] !== undefined),
-      )
+      // All text goes to the catalog service, which names text without a title as an error on its field.
+      const content = p.content
       return {
         name: p.name,
         linkType: p.linkType,

@@ -136,6 +136,23 @@ describe('Products', () => {
     expect(body).toMatch(/id="f-slug"[^>]*aria-invalid="true"/)
   })
 
+  test('a page text without a title in its language is an error on that text, never dropped on save', async () => {
+    const editor = await signedIn(h, 'editor')
+    const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())
+    const before = (await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.etag
+    const bad = await editor.post(`/orgs/acme/products/${GTIN}`, {
+      ...fields,
+      'page.0.title.de': '',
+      'page.0.content.de': 'Nur Text, kein Titel',
+      action: 'save',
+    })
+    expect(bad.status).toBe(422)
+    const body = await bad.text()
+    expect(textOf(body)).toContain("content in 'de' needs a title in 'de'")
+    expect(body).toMatch(/id="f-page\.0\.content\.de"[^>]*>Nur Text, kein Titel</)
+    expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.etag).toBe(before)
+  })
+
   test('“Update the form” adds the fields of a new language without saving', async () => {
     const editor = await signedIn(h, 'editor')
     const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())
