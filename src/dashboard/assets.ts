@@ -68,7 +68,7 @@ button.secondary,.button.secondary{background:transparent;color:var(--accent)}
 button.danger{background:var(--bad);border-color:var(--bad);color:var(--bg)}
 button.link{background:none;border:none;color:var(--accent);padding:0;font-weight:400;text-decoration:underline}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
-.table-wrap{overflow-x:auto}
+.table-wrap{overflow-x:auto}.table-wrap table{overflow-wrap:break-word}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}
 caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{text-align:left;padding:.55rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}

@@ -400,6 +400,32 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
   )
 
   test(
+    'on a phone (390 px) tables scroll sideways; GTINs and buttons are never broken letter by letter',
+    async () => {
+      await withPage(async (page, problems) => {
+        await signIn(page, 'owner')
+        await page.setViewportSize({ width: 390, height: 844 })
+        for (const section of ['/products', '/clients', '/members']) {
+          await page.goto(`${origin}/orgs/acme${section}`)
+          const broken = await page.evaluate(() =>
+            [...document.querySelectorAll('.table-wrap td code, .table-wrap td button')]
+              .filter((e) => e.getClientRects().length > 0)
+              .filter(
+                (e) =>
+                  e.getBoundingClientRect().height >
+                  2 * Number.parseFloat(getComputedStyle(e).lineHeight || '24'),
+              )
+              .map((e) => e.textContent),
+          )
+          expect({ section, broken }).toEqual({ section, broken: [] })
+        }
+        expect(problems).toEqual([])
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
     'Scans: the chart, the breakdowns and the CSV download',
     async () => {
       await withPage(async (page, problems) => {
