@@ -6,7 +6,8 @@ import { dateTime } from './format.ts'
 import { orgPage } from './layout.ts'
 
 /** The log's words for each action; an action missing here is shown as it is stored. */
-const ACTIONS: Readonly<Record<string, string>> = {
+/** Every action the audit log records, as the log says it (tests/dashboard/audit-labels.test.ts checks the list). */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'api_client.create': 'created an API client',
   'api_client.block': 'blocked an API client',
   'api_client.unblock': 'unblocked an API client',
@@ -22,8 +23,12 @@ const ACTIONS: Readonly<Record<string, string>> = {
   'brand.domain_remove': 'removed a custom domain',
   'brand.domain_activate': 'activated a custom domain',
   'brand.domain_deactivate': 'deactivated a custom domain',
+  'organization.create': 'created the organization',
   'organization.plan': 'changed the plan',
   'catalog.import': 'imported a catalog',
+  'product.create': 'created a product',
+  'product.update': 'changed a product',
+  'product.delete': 'deleted a product',
 }
 
 const ACTOR_KINDS: Readonly<Record<string, string>> = {
@@ -49,7 +54,7 @@ ${
     : html`<div class="table-wrap"><table><caption class="visually-hidden">Changes, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Details</th></tr></thead><tbody>${o.events.map(
         (e) =>
           html`<tr><td>${dateTime(e.occurredAt)}</td><td>${e.actorLabel}<br><span class="hint">${ACTOR_KINDS[e.actorKind] ?? e.actorKind}</span></td><td>${
-            ACTIONS[e.action] ?? e.action
+            AUDIT_ACTION_LABELS[e.action] ?? e.action
           }${e.targetId === null ? null : html`<br><span class="hint"><code>${e.targetId}</code></span>`}</td><td>${summary(e.summary)}</td></tr>`,
       )}</tbody></table></div>`
 }
