@@ -12,7 +12,7 @@ export interface CodeForm {
   readonly cpv: string
   readonly lot: string
   readonly serial: string
-  /** Expiry date as YYMMDD (AI 17), or empty. */
+  /** Expiry date as YYMMDD (AI 17; YYYY-MM-DD is taken too), or empty. */
   readonly expiry: string
   /** Further AIs, one `AI=value` per line. */
   readonly attributes: string
@@ -31,11 +31,12 @@ export function readCodeForm(query: URLSearchParams): CodeForm {
   const compression = query.get('compression')
   const ecc = query.get('ecc')
   return {
-    gtin: text('gtin', 14),
+    // Never cut to a length: a cut value is another code. The generator names what is wrong with the value typed.
+    gtin: text('gtin'),
     cpv: text('cpv'),
     lot: text('lot'),
     serial: text('serial'),
-    expiry: text('expiry', 6),
+    expiry: expiryOf(text('expiry')),
     attributes: text('attributes', 2000),
     host: host === 'short' || host === 'custom' || host === 'none' ? host : 'resolver',
     symbol: query.get('symbol') === 'dm' ? 'dm' : 'qr',
@@ -43,6 +44,12 @@ export function readCodeForm(query: URLSearchParams): CodeForm {
     compression: compression === 'EPC_HEX' || compression === 'EPC_BASE64' ? compression : '',
     ecc: ecc === 'M' || ecc === 'Q' || ecc === 'H' ? ecc : 'L',
   }
+}
+
+/** AI 17 is YYMMDD; a date typed as YYYY-MM-DD (what a date picker gives) is written so, anything else kept as typed. */
+function expiryOf(typed: string): string {
+  const date = /^\d{2}(\d{2})-(\d{2})-(\d{2})$/.exec(typed)
+  return date === null ? typed : `${date[1]}${date[2]}${date[3]}`
 }
 
 /** The form's values as a query string (the download link repeats them). */

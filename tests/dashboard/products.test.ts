@@ -291,4 +291,16 @@ describe('Codes', () => {
     expect(invalid.status).toBe(422)
     expect(textOf(await invalid.text())).toContain('No code for Oat drink, barista:')
   })
+
+  test('takes an expiry date as a date picker writes it, and never cuts what was typed into another code', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const picked = await viewer.get('/orgs/acme/codes?gtin=9506000134352&expiry=2027-12-31&host=resolver')
+    expect(picked.status).toBe(200)
+    expect(textOf(await picked.text())).toContain('Element string (01)09506000134352(17)271231')
+    const long = await viewer.get('/orgs/acme/codes?gtin=9506000134352&expiry=2712311')
+    expect(long.status).toBe(422)
+    expect(textOf(await long.text())).not.toContain('(17)271231')
+    const gtin15 = await viewer.get('/orgs/acme/codes?gtin=095060001343521')
+    expect(gtin15.status).toBe(422)
+  })
 })

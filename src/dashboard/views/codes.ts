@@ -42,7 +42,7 @@ ${field({ name: 'gtin', label: 'Product GTIN', value: f.gtin, required: true, hi
 ${field({ name: 'cpv', label: 'Consumer product variant (22)', value: f.cpv })}
 ${field({ name: 'lot', label: 'Batch or lot (10)', value: f.lot })}
 ${field({ name: 'serial', label: 'Serial number (21)', value: f.serial })}
-${field({ name: 'expiry', label: 'Expiry date (17)', value: f.expiry, hint: 'YYMMDD, e.g. 271231.' })}
+${field({ name: 'expiry', label: 'Expiry date (17)', value: f.expiry, hint: 'YYMMDD or YYYY-MM-DD, e.g. 271231.' })}
 <div><label for="f-attributes">Other data attributes</label><textarea id="f-attributes" name="attributes" rows="2" aria-describedby="f-attributes-hint" spellcheck="false">${f.attributes}</textarea><span class="hint" id="f-attributes-hint">One per line as AI=value, e.g. 3103=000500 for a net weight of 0.5 kg.</span></div>
 </fieldset>
 <fieldset><legend>Link and symbol</legend>
