@@ -239,11 +239,16 @@ describe('catalog import and export', () => {
       action: 'import',
     })
     expect(refused.status).toBe(422)
-    const text = textOf(await refused.text())
+    const body = await refused.text()
+    const text = textOf(body)
     expect(text).toContain('The file has 1 error; nothing was imported.')
     expect(text).toContain('brands[0].organization Catalog.Ownership')
+    // The pasted text stays in its box, to be fixed there.
+    expect(body).toContain('"globex-tools"'.replace(/"/g, '&quot;'))
     const notJson = await editor.post('/orgs/acme/catalog/import', { text: '{ nope', action: 'check' })
-    expect(textOf(await notJson.text())).toContain('The file is not JSON.')
+    const notJsonBody = await notJson.text()
+    expect(textOf(notJsonBody)).toContain('The file is not JSON.')
+    expect(notJsonBody).toContain('>{ nope</textarea>')
   })
 
   test('a file can be uploaded as multipart form data', async () => {

@@ -46,7 +46,11 @@ async function download(ctx: OrgContext): Promise<Response> {
 
 /** Checks (dry run) or imports an uploaded or pasted catalog file for this organization. */
 async function upload(ctx: OrgContext): Promise<Response> {
-  const text = ctx.files.get('file') ?? ctx.form.get('text') ?? ''
+  const file = ctx.files.get('file')
+  const text = file ?? ctx.form.get('text') ?? ''
+  // Pasted text that failed stays in its box to be fixed there; an uploaded file's text only after a good check,
+  // for the Import button to send (a file that is not JSON would fill the box with its bytes).
+  const pasted = file === undefined
   const dryRun = ctx.form.get('action') !== 'import'
   if (text.trim() === '')
     return pageAnswer(ctx.https, importPage(ctx, { problem: 'Choose a catalog file, or paste one.' }), {
@@ -58,7 +62,10 @@ async function upload(ctx: OrgContext): Promise<Response> {
   } catch {
     return pageAnswer(
       ctx.https,
-      importPage(ctx, { problem: 'The file is not JSON. Export a catalog to see the format.', text }),
+      importPage(ctx, {
+        problem: 'The file is not JSON. Export a catalog to see the format.',
+        text: pasted ? text : undefined,
+      }),
       {
         status: 422,
       },
@@ -69,6 +76,7 @@ async function upload(ctx: OrgContext): Promise<Response> {
     scope: organizationScope(ctx),
     dryRun,
   })
-  const page = importPage(ctx, { result, dryRun, text: dryRun && result.ok ? text : undefined })
+  const keep = result.ok ? dryRun : pasted
+  const page = importPage(ctx, { result, dryRun, text: keep ? text : undefined })
   return pageAnswer(ctx.https, page, { status: result.ok ? 200 : 422 })
 }
