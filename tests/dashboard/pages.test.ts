@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { ASSETS, FAVICON, SCRIPT_ASSET, STYLESHEET } from '../../src/dashboard/assets.ts'
 import { CLI_ACTOR } from '../../src/db/audit.ts'
+import { listBrands, setDomainActive } from '../../src/db/brands.ts'
 import { createUser, resetPassword } from '../../src/db/users.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { browser, type Harness, openHarness, PASSWORD, START, signedIn, textOf } from './harness.ts'
@@ -122,6 +123,44 @@ describe('brands and custom domains', () => {
     expect(page).toContain('Acme Oats acme-oats 0 products oats.example requested waiting for an operator')
     const removed = await owner.post('/orgs/acme/brands/acme-oats/domain', { action: 'remove' })
     expect(removed.headers.get('location')).toBe('/orgs/acme/brands?done=removed')
+  })
+
+  test('changing or removing an active domain asks first: printed codes would stop resolving', async () => {
+    const owner = await signedIn(h, 'owner')
+    await owner.post('/orgs/acme/brands/acme-oats/domain', { domain: 'live.example', action: 'request' })
+    const activated = await setDomainActive(h.database.db, {
+      domain: 'live.example',
+      active: true,
+      actor: CLI_ACTOR,
+    })
+    expect(activated.ok).toBe(true)
+    const stored = async () =>
+      (await listBrands(h.database.db, h.orgIds.acme ?? '')).find((b) => b.slug === 'acme-oats')
+    for (const change of [
+      { domain: 'next.example', action: 'request' },
+      { domain: '', action: 'remove' },
+    ] as Record<string, string>[]) {
+      const asked = await owner.post('/orgs/acme/brands/acme-oats/domain', change)
+      expect(asked.status).toBe(200)
+      const body = await asked.text()
+      expect(textOf(body)).toContain('live.example is active: codes printed with it resolve now.')
+      expect(body).toContain('<input type="hidden" name="confirm" value="yes">')
+      expect(await stored()).toMatchObject({ customDomain: 'live.example', customDomainActive: true })
+    }
+    // Sending the same domain again changes nothing and needs no confirmation.
+    const same = await owner.post('/orgs/acme/brands/acme-oats/domain', {
+      domain: 'Live.Example',
+      action: 'request',
+    })
+    expect(same.status).toBe(303)
+    expect(await stored()).toMatchObject({ customDomain: 'live.example', customDomainActive: true })
+    const confirmed = await owner.post('/orgs/acme/brands/acme-oats/domain', {
+      domain: 'next.example',
+      action: 'request',
+      confirm: 'yes',
+    })
+    expect(confirmed.headers.get('location')).toBe('/orgs/acme/brands?done=changed')
+    expect(await stored()).toMatchObject({ customDomain: 'next.example', customDomainActive: false })
   })
 })
 

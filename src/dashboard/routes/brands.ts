@@ -3,7 +3,7 @@ import { listBrands, requestCustomDomain } from '../../db/brands.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
-import { brandsPage } from '../views/brands.ts'
+import { brandsPage, confirmDomainPage } from '../views/brands.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
 import { userActor } from './clients.ts'
 
@@ -23,6 +23,8 @@ export const BRAND_ROUTES: readonly RouteDefinition<Access>[] = [
 const DONE: Readonly<Record<string, string>> = {
   requested: 'The custom domain is requested. An operator activates it once its DNS points at the resolver.',
   removed: 'The custom domain is removed: scans of it no longer resolve.',
+  changed:
+    'The custom domain is changed: scans of the old one no longer resolve, and the new one waits for an operator.',
 }
 
 async function list(ctx: OrgContext): Promise<Response> {
@@ -33,6 +35,14 @@ async function list(ctx: OrgContext): Promise<Response> {
 async function domain(ctx: OrgContext): Promise<Response> {
   const removing = ctx.form.get('action') === 'remove'
   const typed = ctx.form.get('domain') ?? ''
+  const brands = await listBrands(ctx.deps.database.db, ctx.membership.organization.id)
+  const brand = brands.find((b) => b.slug === ctx.params.brand)
+  const leavesActive =
+    brand?.customDomainActive === true && (removing || typed.trim().toLowerCase() !== brand.customDomain)
+  if (brand !== undefined && leavesActive && ctx.form.get('confirm') !== 'yes') {
+    const change = { action: removing ? ('remove' as const) : ('request' as const), domain: typed }
+    return pageAnswer(ctx.https, confirmDomainPage(ctx, brand, change))
+  }
   const result = await requestCustomDomain(ctx.deps.database.db, {
     organizationId: ctx.membership.organization.id,
     brandSlug: ctx.params.brand ?? '',
@@ -42,13 +52,12 @@ async function domain(ctx: OrgContext): Promise<Response> {
   if (!result.ok && result.reason === 'unknown')
     return pageAnswer(ctx.https, errorBody(ERRORS.notFound), { status: 404 })
   if (!result.ok) {
-    const brands = await listBrands(ctx.deps.database.db, ctx.membership.organization.id)
     const page = brandsPage(ctx, {
       brands,
       error: { brand: ctx.params.brand ?? '', message: result.message, value: typed },
     })
     return pageAnswer(ctx.https, page, { status: 422 })
   }
-  const done = removing ? 'removed' : 'requested'
+  const done = removing ? 'removed' : leavesActive ? 'changed' : 'requested'
   return redirectAnswer(ctx.https, orgPath(ctx.membership.organization.slug, `/brands?done=${done}`))
 }

@@ -61,3 +61,31 @@ function brandRow(
     b.customDomain === null ? '—' : html`<code>${b.customDomain}</code>`
   }</td><td>${state(b)}</td>${canEdit ? html`<td>${form}</td>` : null}</tr>`
 }
+
+/**
+ * Before an active custom domain is changed or removed: codes printed with it stop resolving at once, which no
+ * later change undoes for the packs already out there.
+ */
+export function confirmDomainPage(
+  ctx: OrgContext,
+  b: BrandSummary,
+  change: { readonly action: 'request' | 'remove'; readonly domain: string },
+): SafeHtml {
+  const slug = ctx.membership.organization.slug
+  const action = orgPath(slug, `/brands/${encodeURIComponent(b.slug)}/domain`)
+  const removing = change.action === 'remove'
+  return orgPage(
+    ctx,
+    'brands',
+    removing ? 'Remove custom domain' : 'Change custom domain',
+    html`<h1>${removing ? 'Remove' : 'Change'} the custom domain of “${b.name}”?</h1>
+<p><code>${b.customDomain ?? ''}</code> is active: codes printed with it resolve now. From the moment you confirm, every scan of them answers “not found”, and codes already printed cannot be changed.${
+      removing
+        ? null
+        : html` The new domain <code>${change.domain}</code> resolves only once an operator activates it.`
+    }</p>
+<form method="post" action="${action}" class="actions">${csrfField(ctx.csrf)}<input type="hidden" name="domain" value="${change.domain}"><input type="hidden" name="confirm" value="yes"><button type="submit" name="action" value="${change.action}" class="danger">${
+      removing ? 'Remove the domain' : 'Change the domain'
+    }</button><a href="${orgPath(slug, '/brands')}">Cancel</a></form>`,
+  )
+}
