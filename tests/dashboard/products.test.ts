@@ -297,6 +297,26 @@ describe('Codes', () => {
     expect(textOf(await invalid.text())).toContain('No code for Oat drink, barista:')
   })
 
+  test('says beside the code when its scans would fail: an unpublished product, a link type it has no page of', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const warnings = async (query: string) =>
+      [
+        ...(await (await viewer.get(`/orgs/acme/codes?gtin=9506000134352&${query}`)).text()).matchAll(
+          /<div class="notice warn"[^>]*>([\s\S]*?)<\/div>/g,
+        ),
+      ].map((m) => textOf(m[1] as string))
+    const published = (await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.product.published
+    const unpublished = published
+      ? []
+      : ['This product is not published: scans of this code answer “not found” until you publish it.']
+    expect(await warnings('linkType=gs1:recipeInfo')).toEqual(unpublished)
+    expect(await warnings('linkType=gs1:certificationInfo')).toEqual([
+      ...unpublished,
+      'The product has no page of link type gs1:certificationInfo: scans of this code answer “not found” until it has one.',
+    ])
+    expect(await warnings('host=none&linkType=gs1:certificationInfo')).toEqual([])
+  })
+
   test('takes an expiry date as a date picker writes it, and never cuts what was typed into another code', async () => {
     const viewer = await signedIn(h, 'viewer')
     const picked = await viewer.get('/orgs/acme/codes?gtin=9506000134352&expiry=2027-12-31&host=resolver')

@@ -38,7 +38,29 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm): Promise<CodeOutcome> 
   if (!generated.ok) return { kind: 'invalid', errors: generated.errors, name, customDomain: custom }
   const result = generated.result
   const svg = render(result, result.mode as Mode, result.errorCorrectionLevel)
-  return { kind: 'code', result, svg, name, customDomain: custom }
+  const warnings = codeWarnings(stored.product, form, custom !== null)
+  return { kind: 'code', result, svg, name, customDomain: custom, warnings }
+}
+
+/** What would make a scan of this code fail, or differ from what the form asked: said beside the code. */
+function codeWarnings(
+  product: { readonly published: boolean; readonly pages: readonly { readonly linkType: string }[] },
+  form: CodeForm,
+  customActive: boolean,
+): string[] {
+  const warnings: string[] = []
+  if (form.host === 'none') return warnings
+  if (!product.published)
+    warnings.push(
+      'This product is not published: scans of this code answer “not found” until you publish it.',
+    )
+  if (form.linkType !== '' && !product.pages.some((p) => p.linkType === form.linkType))
+    warnings.push(
+      `The product has no page of link type ${form.linkType}: scans of this code answer “not found” until it has one.`,
+    )
+  if (form.host === 'custom' && !customActive)
+    warnings.push("The brand has no active custom domain, so this code uses the resolver's host.")
+  return warnings
 }
 
 async function page(ctx: OrgContext): Promise<Response> {

@@ -22,6 +22,8 @@ export type CodeOutcome =
       readonly svg: string | null
       readonly name: string
       readonly customDomain: string | null
+      /** Why a scan of the code would fail or differ from the form (unpublished, no such page, no active domain). */
+      readonly warnings: readonly string[]
     }
 
 export function codesPage(
@@ -107,6 +109,7 @@ function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
       : html`<img class="symbol" src="data:image/svg+xml;base64,${Buffer.from(outcome.svg).toString('base64')}" alt="${f.symbol === 'qr' ? 'QR code' : 'Data Matrix'} of ${r.barcodeText}" width="220" height="220">
 <p><a class="button secondary" href="${download}">Download SVG</a></p>`
   return html`<section class="code-result" aria-labelledby="code-heading"><h2 id="code-heading">${outcome.name}</h2>
+${outcome.warnings.map((w) => notice('warn', w))}
 <dl class="facts"><dt>Barcode text</dt><dd><div class="secret"><code id="code-text">${r.barcodeText}</code><button type="button" class="secondary" data-copy="code-text" hidden>Copy</button></div></dd>
 <dt>Element string</dt><dd><code>${r.elementString}</code></dd><dt>HRI</dt><dd><code>${r.hri}</code></dd></dl>${image}</section>`
 }
