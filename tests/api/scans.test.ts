@@ -94,4 +94,21 @@ describe('GET /scans', () => {
     }
     expect((await get('', api.token)).status).toBe(403)
   })
+
+  test('each error names only what was sent and what is wrong with it', async () => {
+    const errors = async (query: string) => (await (await get(query)).json()).errors
+    expect(await errors('?to=2026-1-1')).toEqual([
+      { code: 'Validation.Invalid.to', path: 'to', message: 'to must be a day as YYYY-MM-DD' },
+    ])
+    expect(await errors('?gtin=9506000134355')).toEqual([
+      { code: 'Validation.Invalid.gtin', path: 'gtin', message: 'gtin has a wrong check digit' },
+    ])
+    expect(await errors('?gtin=123')).toEqual([
+      {
+        code: 'Validation.Invalid.gtin',
+        path: 'gtin',
+        message: 'gtin must be a GTIN of 8, 12, 13 or 14 digits',
+      },
+    ])
+  })
 })

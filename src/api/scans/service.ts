@@ -1,7 +1,7 @@
 /** `GET /scans` (DESIGN §9): an organization's scan counts over a range of UTC days, summed per one dimension. */
 import type { Db } from '../../db/database.ts'
 import { SCAN_GROUPS, type ScanGroup, scanReport } from '../../db/scans.ts'
-import { normaliseGtin } from '../../gs1/gtin.ts'
+import { parseGtin } from '../../gs1/gtin.ts'
 import { issue } from '../../gs1/issue.ts'
 
 /** The longest range a report covers, in days: the retention's default. */
@@ -60,19 +60,29 @@ export async function scans(
   const today = Date.parse(`${isoDay(now)}T00:00:00Z`)
   const to = params.to === undefined ? today : dayTime(params.to)
   const from =
-    params.from === undefined && to !== null
-      ? to - (DEFAULT_RANGE_DAYS - 1) * 86_400_000
-      : dayTime(params.from ?? '')
+    params.from !== undefined
+      ? dayTime(params.from)
+      : to === null
+        ? null
+        : to - (DEFAULT_RANGE_DAYS - 1) * 86_400_000
   if (to === null) errors.push(issue('Validation.Invalid.to', 'to', 'to must be a day as YYYY-MM-DD'))
-  if (from === null) errors.push(issue('Validation.Invalid.from', 'from', 'from must be a day as YYYY-MM-DD'))
+  // A from left out is counted back from to: only a from that was sent can be wrong.
+  if (from === null && params.from !== undefined)
+    errors.push(issue('Validation.Invalid.from', 'from', 'from must be a day as YYYY-MM-DD'))
   if (from !== null && to !== null && from > to)
     errors.push(issue('Validation.Range.from', 'from', 'from must not be after to'))
   if (from !== null && to !== null && to - from >= MAX_RANGE_DAYS * 86_400_000) {
     errors.push(issue('Validation.Range.to', 'to', `a report covers at most ${MAX_RANGE_DAYS} days`))
   }
-  const gtin = params.gtin === undefined ? undefined : normaliseGtin(params.gtin)
-  if (gtin === null)
-    errors.push(issue('Validation.Invalid.gtin', 'gtin', 'gtin must be a GTIN of 8, 12, 13 or 14 digits'))
+  const parsed = params.gtin === undefined ? undefined : parseGtin(params.gtin)
+  const gtin = parsed?.ok ? parsed.gtin : parsed === undefined ? undefined : null
+  if (parsed !== undefined && !parsed.ok) {
+    const message =
+      parsed.reason === 'checkDigit'
+        ? 'gtin has a wrong check digit'
+        : 'gtin must be a GTIN of 8, 12, 13 or 14 digits'
+    errors.push(issue('Validation.Invalid.gtin', 'gtin', message))
+  }
   if (errors.length > 0 || from === null || to === null) return { ok: false, errors }
   const groups = await scanReport(db, {
     organizationId,
