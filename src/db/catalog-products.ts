@@ -96,7 +96,9 @@ export async function putProduct(
       return {
         ok: false,
         reason: 'precondition',
-        message: 'the product changed since it was read (If-Match)',
+        message: exists
+          ? 'the product exists already (If-None-Match: *)'
+          : 'the product changed since it was read (If-Match)',
       } as const
     }
     const file = { products: [{ ...entry, gtin }] }

@@ -142,6 +142,9 @@ describe('products', () => {
     expect(fresh.headers.get('etag')).not.toBe(current)
     const create = await call('PUT', '/products/09506000134352', 'writer', PRODUCT, { 'if-none-match': '*' })
     expect(create.status).toBe(412)
+    expect((await create.json()).errors).toEqual([
+      { code: 'PreconditionFailed', path: null, message: 'the product exists already (If-None-Match: *)' },
+    ])
   })
 
   test('an invalid product is 422 with Catalog codes and paths relative to the body', async () => {
