@@ -66,7 +66,8 @@ async function answer(request: Request, body: unknown, takesBody: boolean, work:
 function respond(outcome: Outcome, type: JsonResponseType): Response {
   if (outcome.body === undefined)
     return new Response(null, { status: outcome.status, headers: outcome.headers ?? {} })
-  return jsonResponse(outcome.body, outcome.status, type, outcome.headers ?? {})
+  // The same resource is sent as application/json or the vendor type, as Accept asks.
+  return jsonResponse(outcome.body, outcome.status, type, { ...outcome.headers, vary: 'Accept' })
 }
 
 async function settle(set: { status?: number | string }, response: Promise<Response>): Promise<Response> {

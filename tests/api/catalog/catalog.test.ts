@@ -140,6 +140,7 @@ describe('products', () => {
     )
     expect(fresh.status).toBe(200)
     expect(fresh.headers.get('etag')).not.toBe(current)
+    expect(fresh.headers.get('vary')).toBe('Accept')
     const create = await call('PUT', '/products/09506000134352', 'writer', PRODUCT, { 'if-none-match': '*' })
     expect(create.status).toBe(412)
     expect((await create.json()).errors).toEqual([
