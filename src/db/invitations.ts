@@ -18,7 +18,7 @@ export interface PendingInvitation {
 }
 
 export type InviteResult =
-  | { ok: true; invitation: PendingInvitation; token: string }
+  | { ok: true; invitation: PendingInvitation; token: string; replacedEarlier: boolean }
   | Refusal<'invalid_email' | 'member'>
 
 /** Invites an email address with a role; a pending invitation for the same address is replaced. */
@@ -43,7 +43,8 @@ export async function createInvitation(
     if (member !== undefined) {
       return { ok: false, reason: 'member', message: `${email} is a member already.` } as const
     }
-    await tx
+    // One open invitation per address: a new one replaces the earlier link, which then no longer works.
+    const replaced = await tx
       .delete(invitations)
       .where(
         and(
@@ -52,6 +53,7 @@ export async function createInvitation(
           isNull(invitations.acceptedAt),
         ),
       )
+      .returning({ id: invitations.id })
     const { token, hash } = newOpaqueToken()
     const expiresAt = new Date(input.now + INVITATION_TTL_MS)
     const [row] = await tx
@@ -70,10 +72,14 @@ export async function createInvitation(
       actor: input.invitedBy,
       action: 'invitation.create',
       target: { kind: 'invitation', id: row?.id ?? null },
-      summary: { email, role: input.role },
+      summary: {
+        email,
+        role: input.role,
+        ...(replaced.length > 0 ? { replaced: 'the earlier invitation' } : {}),
+      },
     })
     const invitation = { id: row?.id ?? '', email, role: input.role, expiresAt: expiresAt.toISOString() }
-    return { ok: true, invitation, token } as const
+    return { ok: true, invitation, token, replacedEarlier: replaced.length > 0 } as const
   })
 }
 

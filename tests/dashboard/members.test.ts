@@ -36,7 +36,19 @@ describe('members', () => {
       role: 'viewer',
     })
     expect(invited.status).toBe(200)
-    const link = linkIn(await invited.text())
+    const first = await invited.text()
+    expect(textOf(first)).not.toContain('no longer works')
+    // Inviting the same address again replaces the first link, and says so.
+    const again = await owner.post('/orgs/acme/members/invite', {
+      email: 'nina@acme.example',
+      role: 'viewer',
+    })
+    const body = await again.text()
+    expect(textOf(body)).toContain(
+      'The earlier invitation to nina@acme.example no longer works: only this one does.',
+    )
+    expect(linkIn(body)).not.toBe(linkIn(first))
+    const link = linkIn(body)
     expect(link).toMatch(/^http:\/\/dashboard\.test\/invitations\/accept\?token=[A-Za-z0-9_-]{43}$/)
     const pending = textOf(await (await owner.get('/orgs/acme/members')).text())
     expect(pending).toContain(

@@ -60,7 +60,13 @@ async function invite(ctx: OrgContext): Promise<Response> {
   if (!result.ok) return refuse(ctx, result.message, email)
   const link = `${ctx.deps.config.dashboardUrl}/invitations/accept?token=${result.token}`
   const mailed = await mail(ctx, result.invitation.email, link)
-  return pageAnswer(ctx.https, invitedPage(ctx, { invitation: result.invitation, link, mailed }))
+  const page = invitedPage(ctx, {
+    invitation: result.invitation,
+    link,
+    mailed,
+    replacedEarlier: result.replacedEarlier,
+  })
+  return pageAnswer(ctx.https, page)
 }
 
 /** Mails the invitation when mail is set up: 'sent', 'failed' (the owner then hands the link over), or 'off'. */

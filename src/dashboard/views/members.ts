@@ -91,9 +91,14 @@ export function invitedPage(
     readonly invitation: PendingInvitation
     readonly link: string
     readonly mailed: 'sent' | 'failed' | 'off'
+    /** An open invitation to the same address was replaced: its link no longer works. */
+    readonly replacedEarlier: boolean
   },
 ): SafeHtml {
   const who = o.invitation.email
+  const replaced = o.replacedEarlier
+    ? notice('warn', `The earlier invitation to ${who} no longer works: only this one does.`)
+    : null
   const linkBlock = html`<p>Hand this link to ${who} (it works once, for 7 days):</p><div class="secret"><code id="invitation-link">${o.link}</code><button type="button" class="secondary" data-copy="invitation-link" hidden>Copy</button></div>`
   const body =
     o.mailed === 'sent'
@@ -103,7 +108,7 @@ export function invitedPage(
     ctx,
     'members',
     'Invitation',
-    html`<h1>Invitation</h1>${body}<p><a href="${orgPath(ctx.membership.organization.slug, '/members')}">Back to the members</a></p>`,
+    html`<h1>Invitation</h1>${replaced}${body}<p><a href="${orgPath(ctx.membership.organization.slug, '/members')}">Back to the members</a></p>`,
   )
 }
 
