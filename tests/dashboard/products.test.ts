@@ -134,6 +134,12 @@ describe('Products', () => {
     expect(textOf(body)).toContain('The product was not saved.')
     expect(body).toContain('<a href="#f-slug">')
     expect(body).toMatch(/id="f-slug"[^>]*aria-invalid="true"/)
+    // Said as what to type, not as the file format's pattern.
+    expect(textOf(body)).toContain(
+      'Use lower-case letters, digits and hyphens (at most 100), starting with a letter or a digit.',
+    )
+    expect(textOf(body)).toContain('Fill in at least one language.')
+    expect(body).not.toContain('Expected string to match')
   })
 
   test('a page text without a title in its language is an error on that text, never dropped on save', async () => {
