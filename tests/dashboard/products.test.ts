@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { exportCatalog } from '../../src/db/catalog-export.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import { getProduct } from '../../src/db/catalog-products.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
@@ -82,13 +83,25 @@ describe('Products', () => {
   test('a product page shows where a scan goes per language, through the custom domain, as the resolver answers', async () => {
     const viewer = await signedIn(h, 'viewer')
     const page = textOf(await (await viewer.get(`/orgs/acme/products/${GTIN}`)).text())
-    expect(page).toContain('Where a scan goes')
+    expect(page).toContain(
+      `Where a scan goes A scan of http://id.test/01/${GTIN}, by the scanner's language, as the resolver answers it. Scanner's language Opens`,
+    )
     expect(page).toContain(
       'en https://oats.example/en/acme-oats/oat-drink/info through the custom domain oats.example',
     )
     expect(page).toContain('de https://oats.example/de/acme-oats/oat-drink/info')
     expect(page).toContain('any other https://oats.example/en/acme-oats/oat-drink/info')
     expect(page).toContain('Editors and owners can change products.')
+    // Unpublished, the preview says first that scans answer “not found”, then where they will go once published.
+    const stored = (await exportCatalog(h.database.db, 'acme'))?.products?.find((p) => p.gtin === GTIN)
+    const setPublished = async (published: boolean) =>
+      expect((await importCatalog(h.database.db, { products: [{ ...stored, published }] })).ok).toBe(true)
+    await setPublished(false)
+    const hidden = textOf(await (await viewer.get(`/orgs/acme/products/${GTIN}`)).text())
+    await setPublished(true)
+    expect(hidden).toContain(
+      `Not published: every scan of http://id.test/01/${GTIN} answers “not found” now. Once it is published, scans go where this table says. Scanner's language Will open`,
+    )
     const short = await viewer.get('/orgs/acme/products/9506000134352')
     expect(short.status).toBe(303)
     expect(short.headers.get('location')).toBe(`/orgs/acme/products/${GTIN}`)

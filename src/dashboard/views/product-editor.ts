@@ -41,7 +41,7 @@ export function productPage(ctx: OrgContext, state: EditorState): SafeHtml {
       isNew ? null : html`<p class="muted">GTIN <code>${state.form.gtin}</code></p>`
     }${state.notice ? notice(state.notice.kind, state.notice.text) : null}${errorSummary(state.errors, fieldErrors)}
 ${state.scanDays ? html`<h2>Scans</h2>${dayChart(state.scanDays, 'Scans of the last 30 days')}` : null}
-${state.preview ? previewSection(state.preview) : null}
+${state.preview ? previewSection(state.preview, state.form.published) : null}
 ${
   isNew
     ? null
@@ -55,9 +55,15 @@ ${canEdit ? editor(ctx, state, fieldErrors) : html`<p class="muted">Editors and 
   )
 }
 
-function previewSection(preview: ScanPreview): SafeHtml {
-  return html`<h2>Where a scan goes</h2><p>A scan of <code>${preview.link}</code>, by the scanner's language (as the resolver answers it; a product that is not published answers 404 until it is).</p>
-<div class="table-wrap"><table><thead><tr><th scope="col">Scanner's language</th><th scope="col">Opens</th></tr></thead><tbody>${preview.outcomes.map(
+function previewSection(preview: ScanPreview, published: boolean): SafeHtml {
+  const intro = published
+    ? html`<p>A scan of <code>${preview.link}</code>, by the scanner's language, as the resolver answers it.</p>`
+    : notice(
+        'warn',
+        html`<p>Not published: every scan of <code>${preview.link}</code> answers “not found” now. Once it is published, scans go where this table says.</p>`,
+      )
+  return html`<h2>Where a scan goes</h2>${intro}
+<div class="table-wrap"><table><thead><tr><th scope="col">Scanner's language</th><th scope="col">${published ? 'Opens' : 'Will open'}</th></tr></thead><tbody>${preview.outcomes.map(
     (o) =>
       html`<tr><td>${o.language ?? 'any other'}</td><td>${
         o.location === null
