@@ -125,6 +125,28 @@ describe('brands and custom domains', () => {
     expect(removed.headers.get('location')).toBe('/orgs/acme/brands?done=removed')
   })
 
+  test('an editor adds a brand; a bad or taken URL name is explained on its field; a viewer cannot add one', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    expect((await viewer.post('/orgs/acme/brands', { name: 'Nope', slug: 'nope' })).status).toBe(403)
+    const owner = await signedIn(h, 'owner')
+    const bad = await owner.post('/orgs/acme/brands', { name: 'Acme Drinks', slug: 'Acme Drinks' })
+    expect(bad.status).toBe(422)
+    const badBody = await bad.text()
+    expect(badBody).toMatch(/id="f-slug"[^>]*aria-invalid="true"/)
+    expect(textOf(badBody)).toContain(
+      'Use lower-case letters, digits and hyphens (at most 63), starting with a letter or a digit.',
+    )
+    const added = await owner.post('/orgs/acme/brands', { name: 'Acme Drinks', slug: 'acme-drinks' })
+    expect(added.headers.get('location')).toBe('/orgs/acme/brands?done=created')
+    const brand = (await listBrands(h.database.db, h.orgIds.acme ?? '')).find((b) => b.slug === 'acme-drinks')
+    expect(brand).toMatchObject({ name: 'Acme Drinks', customDomain: null, products: 0 })
+    const again = await owner.post('/orgs/acme/brands', { name: 'Other', slug: 'acme-drinks' })
+    expect(again.status).toBe(422)
+    expect(textOf(await again.text())).toContain("This organization has a brand 'acme-drinks' already.")
+    const audit = textOf(await (await owner.get('/orgs/acme/audit')).text())
+    expect(audit).toContain('imported a catalog')
+  })
+
   test('changing or removing an active domain asks first: printed codes would stop resolving', async () => {
     const owner = await signedIn(h, 'owner')
     await owner.post('/orgs/acme/brands/acme-oats/domain', { domain: 'live.example', action: 'request' })

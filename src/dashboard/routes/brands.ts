@@ -1,11 +1,13 @@
 /** Brands of an organization and their custom domains: editors request one, an operator activates it. */
 import { listBrands, requestCustomDomain } from '../../db/brands.ts'
+import { importCatalog } from '../../db/catalog-import.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
 import { brandsPage, confirmDomainPage } from '../views/brands.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
 import { userActor } from './clients.ts'
+import { organizationScope } from './products.ts'
 
 export const BRAND_ROUTES: readonly RouteDefinition<Access>[] = [
   {
@@ -15,12 +17,18 @@ export const BRAND_ROUTES: readonly RouteDefinition<Access>[] = [
   },
   {
     method: 'POST',
+    pattern: '/orgs/:org/brands',
+    handler: { access: 'org', role: 'editor', section: 'brands', handle: create },
+  },
+  {
+    method: 'POST',
     pattern: '/orgs/:org/brands/:brand/domain',
     handler: { access: 'org', role: 'editor', section: 'brands', handle: domain },
   },
 ]
 
 const DONE: Readonly<Record<string, string>> = {
+  created: 'The brand is created. Its products can now be added under Products.',
   requested: 'The custom domain is requested. An operator activates it once its DNS points at the resolver.',
   removed: 'The custom domain is removed: scans of it no longer resolve.',
   changed:
@@ -30,6 +38,36 @@ const DONE: Readonly<Record<string, string>> = {
 async function list(ctx: OrgContext): Promise<Response> {
   const brands = await listBrands(ctx.deps.database.db, ctx.membership.organization.id)
   return pageAnswer(ctx.https, brandsPage(ctx, { brands, done: DONE[ctx.query.get('done') ?? ''] ?? null }))
+}
+
+/** A new brand of this organization, through the catalog service (its rules, audit and NOTIFY). */
+async function create(ctx: OrgContext): Promise<Response> {
+  const slug = (ctx.form.get('slug') ?? '').trim()
+  const name = (ctx.form.get('name') ?? '').trim()
+  const db = ctx.deps.database.db
+  const brands = await listBrands(db, ctx.membership.organization.id)
+  const taken = brands.some((b) => b.slug === slug)
+  const result = taken
+    ? null
+    : await importCatalog(
+        db,
+        { brands: [{ slug, name, organization: ctx.membership.organization.slug }] },
+        { actor: userActor(ctx), scope: organizationScope(ctx) },
+      )
+  if (result?.ok)
+    return redirectAnswer(ctx.https, orgPath(ctx.membership.organization.slug, '/brands?done=created'))
+  const errors =
+    result === null
+      ? [
+          {
+            code: 'Catalog.Duplicate',
+            path: 'brands[0].slug',
+            message: `This organization has a brand '${slug}' already.`,
+          },
+        ]
+      : result.errors
+  const page = brandsPage(ctx, { brands, newBrand: { slug, name, errors } })
+  return pageAnswer(ctx.https, page, { status: 422 })
 }
 
 async function domain(ctx: OrgContext): Promise<Response> {

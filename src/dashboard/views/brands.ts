@@ -1,9 +1,10 @@
 /** The Brands page: each brand with its custom domain and the domain's state. */
 import type { BrandSummary } from '../../db/brands.ts'
+import type { Issue } from '../../gs1/issue.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { counted } from './format.ts'
-import { csrfField, notice } from './forms.ts'
+import { csrfField, field, formMessage, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 
 export function brandsPage(
@@ -12,6 +13,8 @@ export function brandsPage(
     readonly brands: readonly BrandSummary[]
     readonly done?: string | null
     readonly error?: { readonly brand: string; readonly message: string; readonly value: string }
+    /** The new-brand form sent back with its errors. */
+    readonly newBrand?: { readonly slug: string; readonly name: string; readonly errors: readonly Issue[] }
   },
 ): SafeHtml {
   const canEdit = hasRole(ctx.membership.role, 'editor')
@@ -24,13 +27,26 @@ export function brandsPage(
 ${o.done ? notice('ok', o.done) : null}${o.error ? notice('bad', o.error.message) : null}
 ${
   o.brands.length === 0
-    ? html`<p>No brands yet. Brands come with the catalog.</p>`
+    ? html`<p>No brands yet. Add the first one below, or import a catalog file.</p>`
     : html`<div class="table-wrap"><table><caption class="visually-hidden">Brands</caption><thead><tr><th scope="col">Brand</th><th scope="col">Products</th><th scope="col">Custom domain</th><th scope="col">State</th>${
         canEdit ? html`<th scope="col">Change</th>` : null
       }</tr></thead><tbody>${o.brands.map((b) => brandRow(ctx, b, canEdit, o.error))}</tbody></table></div>`
 }
-${canEdit ? null : html`<p class="muted">Editors and owners can request custom domains.</p>`}`,
+${canEdit ? newBrandForm(ctx, o.newBrand) : html`<p class="muted">Editors and owners can add brands and request custom domains.</p>`}`,
   )
+}
+
+function newBrandForm(
+  ctx: OrgContext,
+  sent?: { readonly slug: string; readonly name: string; readonly errors: readonly Issue[] },
+): SafeHtml {
+  const errorOf = (field: string) =>
+    sent?.errors
+      .filter((e) => e.path?.endsWith(`.${field}`) ?? false)
+      .map((e) => formMessage(e))
+      .join(' ') || undefined
+  const other = sent?.errors.filter((e) => !/\.(slug|name)$/.test(e.path ?? ''))
+  return html`<h2>New brand</h2>${other && other.length > 0 ? notice('bad', html`<ul>${other.map((e) => html`<li>${formMessage(e)}</li>`)}</ul>`) : null}<form method="post" action="${orgPath(ctx.membership.organization.slug, '/brands')}" class="filters">${csrfField(ctx.csrf)}${field({ name: 'name', label: 'Name', value: sent?.name ?? '', required: true, maxlength: 200, error: errorOf('name') })}${field({ name: 'slug', label: 'URL name', value: sent?.slug ?? '', required: true, maxlength: 63, hint: 'Lower-case letters, digits and hyphens; part of the product pages’ addresses.', error: errorOf('slug') })}<div><button type="submit">Add brand</button></div></form>`
 }
 
 function state(b: BrandSummary): SafeHtml {

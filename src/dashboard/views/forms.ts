@@ -1,4 +1,5 @@
 /** Form building blocks of the dashboard: labelled fields with hints and errors, the CSRF field, notices. */
+import type { Issue } from '../../gs1/issue.ts'
 import { html, type SafeHtml } from '../html.ts'
 
 /** The hidden CSRF field every state-changing form of a signed-in page carries (DESIGN §7). */
@@ -75,4 +76,20 @@ export function actionButton(o: {
   )}<button type="submit"${
     o.style ? html` class="${o.style}"` : null
   }${o.accessibleLabel ? html` aria-label="${o.accessibleLabel}"` : null}>${o.label}</button></form>`
+}
+
+/**
+ * The catalog's schema messages are written for files ("Expected string to match '^[a-z0-9]…'"); in a form
+ * the same errors are said as what to type. Other catalog messages already are.
+ */
+export function formMessage(e: Issue): string {
+  if (e.code !== 'Catalog.Schema') return e.message
+  const field = e.path?.split('.').at(-1) ?? ''
+  const most = /\{0,(\d+)\}/.exec(e.message)?.[1]
+  if (/match/.test(e.message) && most !== undefined && (field === 'slug' || field === 'name'))
+    return `Use lower-case letters, digits and hyphens (at most ${Number(most) + 1}), starting with a letter or a digit.`
+  if (/at least 1 properties/.test(e.message)) return 'Fill in at least one language.'
+  if (/array length to be greater or equal to 1/.test(e.message)) return 'Give at least one language.'
+  if (/length greater or equal to 1/.test(e.message)) return 'This cannot be empty.'
+  return e.message
 }

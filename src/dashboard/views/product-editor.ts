@@ -7,7 +7,7 @@ import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import type { PageForm, ProductForm } from '../product-form.ts'
 import type { ScanPreview } from '../scan-preview.ts'
-import { csrfField, notice } from './forms.ts'
+import { csrfField, formMessage, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 import { type DayCount, dayChart } from './scan-chart.ts'
 
@@ -159,24 +159,8 @@ function errorSummary(issues: readonly Issue[], placed: FieldErrors): SafeHtml |
 function placeErrors(issues: readonly Issue[], pageRows: readonly number[], f: ProductForm): FieldErrors {
   const placed: FieldErrors = new Map()
   const add = (id: string, message: string) => placed.set(id, [...(placed.get(id) ?? []), message])
-  for (const e of issues) add(fieldOf(e.path, pageRows, f), editorMessage(e))
+  for (const e of issues) add(fieldOf(e.path, pageRows, f), formMessage(e))
   return placed
-}
-
-/**
- * The catalog's schema messages are written for files ("Expected string to match '^[a-z0-9]…'"); in the editor
- * the same errors are said as what to type. Other catalog messages already are.
- */
-export function editorMessage(e: Issue): string {
-  if (e.code !== 'Catalog.Schema') return e.message
-  const field = e.path?.split('.').at(-1) ?? ''
-  const most = /\{0,(\d+)\}/.exec(e.message)?.[1]
-  if (/match/.test(e.message) && most !== undefined && (field === 'slug' || field === 'name'))
-    return `Use lower-case letters, digits and hyphens (at most ${Number(most) + 1}), starting with a letter or a digit.`
-  if (/at least 1 properties/.test(e.message)) return 'Fill in at least one language.'
-  if (/array length to be greater or equal to 1/.test(e.message)) return 'Give at least one language.'
-  if (/length greater or equal to 1/.test(e.message)) return 'This cannot be empty.'
-  return e.message
 }
 
 function fieldOf(path: string | null, pageRows: readonly number[], f: ProductForm): string {
