@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
 import { ASSETS, FAVICON, SCRIPT_ASSET, STYLESHEET } from '../../src/dashboard/assets.ts'
 import { CLI_ACTOR } from '../../src/db/audit.ts'
 import { listBrands, setDomainActive } from '../../src/db/brands.ts'
+import { createOrganization } from '../../src/db/organizations.ts'
+import { memberships, organizations } from '../../src/db/schema.ts'
 import { createUser, resetPassword } from '../../src/db/users.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { browser, type Harness, openHarness, PASSWORD, START, signedIn, textOf } from './harness.ts'
@@ -145,6 +148,31 @@ describe('brands and custom domains', () => {
     expect(textOf(await again.text())).toContain("This organization has a brand 'acme-drinks' already.")
     const audit = textOf(await (await owner.get('/orgs/acme/audit')).text())
     expect(audit).toContain('imported a catalog')
+  })
+
+  test('a new organization without brands is pointed from a new product to the Brands page', async () => {
+    expect(
+      (
+        await createOrganization(h.database.db, {
+          slug: 'initech',
+          name: 'Initech',
+          plan: 'starter',
+          subscriptionStatus: 'active',
+        })
+      ).ok,
+    ).toBe(true)
+    const [initech] = await h.database.db
+      .select()
+      .from(organizations)
+      .where(eq(organizations.slug, 'initech'))
+    await h.database.db
+      .insert(memberships)
+      .values({ userId: h.userIds.rival, organizationId: initech?.id ?? '', role: 'owner' })
+    const gus = await signedIn(h, 'rival')
+    const page = textOf(await (await gus.get('/orgs/initech/products/new')).text())
+    expect(page).toContain('No brands yet: add one on the Brands page first.')
+    const brands = textOf(await (await gus.get('/orgs/initech/brands')).text())
+    expect(brands).toContain('No brands yet. Add the first one below, or import a catalog file.')
   })
 
   test('changing or removing an active domain asks first: printed codes would stop resolving', async () => {

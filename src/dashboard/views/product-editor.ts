@@ -88,7 +88,11 @@ function editor(ctx: OrgContext, state: EditorState, errors: FieldErrors): SafeH
 ${isNew ? input('gtin', 'GTIN', f.gtin, errors, { hint: '8, 12, 13 or 14 digits, with the check digit.', inputmode: 'numeric' }) : null}
 <div><label for="f-brand">Brand</label><select id="f-brand" name="brand">${state.brands.map(
     (b) => html`<option value="${b.slug}"${b.slug === f.brand ? html` selected` : null}>${b.name}</option>`,
-  )}</select>${errorText('f-brand', errors)}</div>
+  )}</select>${
+    state.brands.length === 0
+      ? html`<span class="hint">No brands yet: <a href="${orgPath(ctx.membership.organization.slug, '/brands')}">add one on the Brands page</a> first.</span>`
+      : null
+  }${errorText('f-brand', errors)}</div>
 ${input('slug', 'URL name', f.slug, errors, { hint: 'Lower-case letters, digits and hyphens; part of the product page addresses.' })}
 <label class="check"><input type="checkbox" name="published"${f.published ? html` checked` : null}> Published (scans resolve it)</label>
 ${input('languages', 'Languages', f.languages.join(', '), errors, { hint: 'Language tags such as en, de, fr-ca, separated by commas. After changing them, update the form to get their fields.' })}
