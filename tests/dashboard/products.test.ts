@@ -172,6 +172,23 @@ describe('Products', () => {
     expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.etag).toBe(before)
   })
 
+  test('removing the default page asks for another default first; nothing is saved', async () => {
+    const editor = await signedIn(h, 'editor')
+    const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())
+    expect(fields.default).toBe('0')
+    const before = (await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.etag
+    const refused = await editor.post(`/orgs/acme/products/${GTIN}`, {
+      ...fields,
+      'page.0.remove': 'on',
+      action: 'save',
+    })
+    expect(refused.status).toBe(422)
+    expect(textOf(await refused.text())).toContain(
+      'The default page is marked for removal: choose another default page first.',
+    )
+    expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.etag).toBe(before)
+  })
+
   test('“Update the form” adds the fields of a new language without saving', async () => {
     const editor = await signedIn(h, 'editor')
     const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())

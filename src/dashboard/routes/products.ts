@@ -159,6 +159,20 @@ async function write(
   pageRows: number[],
   etag: string | null,
 ): Promise<Response> {
+  // Removing the default page would silently send every scan to another page: the editor picks the new one.
+  const chosen = ctx.form.get('default') ?? '0'
+  if (ctx.form.get(`page.${chosen}.remove`) === 'on' && form.pages.length > 0) {
+    const message = 'The default page is marked for removal: choose another default page first.'
+    return rerender(
+      ctx,
+      form,
+      pageRows,
+      etag,
+      null,
+      [{ code: 'Catalog.DefaultPage', path: null, message }],
+      422,
+    )
+  }
   const result = await putProduct(ctx.deps.database.db, {
     scope: organizationScope(ctx),
     gtin: form.gtin,
