@@ -54,7 +54,8 @@ export function reportScan(
   request: Request,
   template: ScanTemplate | null,
 ): void {
-  if (onScan === undefined || template === null) return
+  // A HEAD is a link checker's, not a phone's: it gets the same answer and is not counted.
+  if (onScan === undefined || template === null || request.method === 'HEAD') return
   try {
     // Spelled out rather than spread: one object shape for every event, built without walking the template.
     onScan({

@@ -109,6 +109,19 @@ describe('onScan', () => {
     ])
   })
 
+  test('HEAD and OPTIONS are link checks, not scans: answered as always, never counted', async () => {
+    const { resolver, events } = recording()
+    for (let i = 0; i < 2; i++) {
+      const head = await resolver(req(`/01/${oliveOil.gtin}`, { method: 'HEAD' }))
+      expect(head.status).toBe(307)
+    }
+    expect((await resolver(req('/01/123', { method: 'HEAD' }))).status).toBe(400)
+    expect((await resolver(req(`/01/${oliveOil.gtin}`, { method: 'OPTIONS' }))).status).toBe(204)
+    expect(events).toEqual([])
+    expect((await resolver(req(`/01/${oliveOil.gtin}`))).status).toBe(307)
+    expect(events).toHaveLength(1)
+  })
+
   test('a failing analytics port never changes the answer', async () => {
     const { resolver, events } = recording(true)
     const r = await resolver(req(`/01/${oliveOil.gtin}`))
