@@ -33,7 +33,12 @@ describe('set-password links', () => {
     const path = `/set-password?token=${created.setPasswordToken}`
     const form = await b.get(path)
     expect(form.status).toBe(200)
-    expect(textOf(await form.text())).toContain('Set your password For newbie@acme.example.')
+    const formBody = await form.text()
+    expect(textOf(formBody)).toContain('Set your password For newbie@acme.example.')
+    // A visible, read-only account field: password managers file the new password under it.
+    expect(formBody).toContain(
+      '<input id="f-username" name="username" type="email" value="newbie@acme.example" readonly autocomplete="username">',
+    )
     const mismatch = await b.post('/set-password', {
       token: created.setPasswordToken,
       password: PASSWORD,

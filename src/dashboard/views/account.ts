@@ -5,7 +5,7 @@ import type { Refusal } from '../../db/users.ts'
 import { orgPath, type RequestContext, type SignedInContext } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { passwordFields } from './auth.ts'
-import { csrfField, field, notice } from './forms.ts'
+import { accountField, csrfField, field, notice } from './forms.ts'
 import { publicPage, signedInPage } from './layout.ts'
 
 export function organizationsPage(ctx: SignedInContext, done: string | null): SafeHtml {
@@ -36,7 +36,7 @@ export function accountPage(
 <dl class="facts"><dt>Name</dt><dd>${ctx.session.user.name}</dd><dt>Email</dt><dd>${ctx.session.user.email}</dd></dl>
 <h2>Change your password</h2><p class="muted">Changing it signs you out everywhere else.</p>
 <form method="post" action="/account/password" class="stack">${csrfField(ctx.csrf)}
-<input type="hidden" name="username" value="${ctx.session.user.email}" autocomplete="username">
+${accountField(ctx.session.user.email)}
 ${field({ name: 'current', label: 'Current password', type: 'password', required: true, autocomplete: 'current-password', error: wrong })}
 ${passwordFields(weak)}<div><button type="submit">Change password</button></div></form>`,
   )
@@ -70,7 +70,7 @@ export function acceptInvitationPage(
     body = html`<p>You already have an account. Sign in to accept.</p><p><a class="button" href="/sign-in?next=${encodeURIComponent(here)}">Sign in</a></p>`
   } else {
     body = html`<p>Create your account to accept.</p><form method="post" action="/invitations/accept" class="stack">${tokenField}
-<input type="hidden" name="username" value="${invitation.email}" autocomplete="username">
+${accountField(invitation.email)}
 ${field({ name: 'name', label: 'Your name', required: true, autocomplete: 'name', value: o.name ?? '', maxlength: 200 })}
 ${passwordFields(undefined, { password: 'Password', confirmation: 'Repeat the password' })}
 <div><button type="submit">Create account and join</button></div></form>`

@@ -1,7 +1,7 @@
 /** Pages of people who are not signed in: sign in, set a password, a dead link. */
 import { MIN_PASSWORD_LENGTH } from '../../auth/passwords.ts'
 import { html, type SafeHtml } from '../html.ts'
-import { field, notice } from './forms.ts'
+import { accountField, field, notice } from './forms.ts'
 import { publicPage } from './layout.ts'
 
 export function signInPage(o: {
@@ -30,7 +30,7 @@ export function setPasswordPage(o: {
     'Set your password',
     html`<h1>Set your password</h1><p>For <strong>${o.email}</strong>.</p>${o.error ? notice('bad', o.error) : null}
 <form method="post" action="/set-password" class="stack"><input type="hidden" name="token" value="${o.token}">
-<input type="hidden" name="username" value="${o.email}" autocomplete="username">
+${accountField(o.email)}
 ${passwordFields(o.error)}
 <div><button type="submit">Set password</button></div></form>`,
   )

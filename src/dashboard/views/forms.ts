@@ -18,6 +18,23 @@ export interface FieldOptions {
   readonly autocomplete?: string
   readonly autofocus?: boolean
   readonly maxlength?: number
+  /** Shown, sent, not editable (the account a new password is for). */
+  readonly readonly?: boolean
+}
+
+/**
+ * The account a password form is for, as a read-only field: password managers file the new password under it
+ * (a hidden input they ignore), and the person sees whose password they set.
+ */
+export function accountField(email: string): SafeHtml {
+  return field({
+    name: 'username',
+    label: 'Email',
+    type: 'email',
+    value: email,
+    autocomplete: 'username',
+    readonly: true,
+  })
 }
 
 /** A labelled input; its hint and error are tied to it with `aria-describedby`, an error sets `aria-invalid`. */
@@ -26,7 +43,7 @@ export function field(o: FieldOptions): SafeHtml {
   const described = [o.hint ? `${id}-hint` : null, o.error ? `${id}-error` : null].filter((x) => x !== null)
   return html`<div><label for="${id}">${o.label}</label><input id="${id}" name="${o.name}" type="${o.type ?? 'text'}"${
     o.value !== undefined ? html` value="${o.value}"` : null
-  }${o.required ? html` required` : null}${o.autocomplete ? html` autocomplete="${o.autocomplete}"` : null}${
+  }${o.required ? html` required` : null}${o.readonly ? html` readonly` : null}${o.autocomplete ? html` autocomplete="${o.autocomplete}"` : null}${
     o.autofocus ? html` autofocus` : null
   }${o.maxlength ? html` maxlength="${o.maxlength}"` : null}${
     described.length > 0 ? html` aria-describedby="${described.join(' ')}"` : null
