@@ -2551,7 +2551,10 @@ export interface operations {
     parameters: {
       query?: never
       header?: {
+        /** @description An ETag, or `*` for any stored version. */
         'If-Match'?: string
+        /** @description ETags (or `*`) of versions not to delete. */
+        'If-None-Match'?: string
       }
       path: {
         /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14). */
@@ -2648,7 +2651,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The stored product is not the `If-Match` version. */
+      /** @description The stored product is not the `If-Match` version, or is one `If-None-Match` names. */
       412: {
         headers: {
           [name: string]: unknown

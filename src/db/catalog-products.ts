@@ -130,7 +130,13 @@ export type DeleteProductResult = 'deleted' | 'not_found' | 'precondition'
 /** Deletes the organization's product; its links answer 404 on every resolver from then on. */
 export async function deleteProduct(
   db: Db,
-  input: { organizationId: string; gtin: string; ifMatch: string | null; actor: Actor },
+  input: {
+    organizationId: string
+    gtin: string
+    ifMatch: string | null
+    ifNoneMatch?: string | null
+    actor: Actor
+  },
 ): Promise<DeleteProductResult> {
   const gtin = normaliseGtin(input.gtin)
   if (gtin === null) return 'not_found'
@@ -138,7 +144,11 @@ export async function deleteProduct(
     await lockCatalog(tx)
     const before = await getProduct(tx, input.organizationId, gtin)
     if (before === null) return 'not_found'
-    if (!preconditionHolds(input.ifMatch, before.etag)) return 'precondition'
+    if (
+      !preconditionHolds(input.ifMatch, before.etag) ||
+      !noneMatchHolds(input.ifNoneMatch ?? null, before.etag)
+    )
+      return 'precondition'
     await tx.delete(products).where(eq(products.gtin, gtin))
     await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, 'product')`)
     await recordAudit(tx, {
@@ -227,6 +237,15 @@ function inOrganization(organizationId: string): SQL {
 async function ownedElsewhere(tx: Tx, gtin: string): Promise<boolean> {
   const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.gtin, gtin))
   return row !== undefined
+}
+
+/** RFC 9110 §13.1.2: false when `*` is sent and the product exists, or one of the listed tags is its ETag. */
+export function noneMatchHolds(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return true
+  return !ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '')
+    return tag === '*' || tag === etag
+  })
 }
 
 /** RFC 9110 §13.1.1: `*` matches any current representation; otherwise one of the listed strong ETags. */

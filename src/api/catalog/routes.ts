@@ -155,6 +155,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
         removeProduct(db, s, actorOf(p), {
           gtin: param(ctx, 'gtin'),
           ifMatch: header(ctx, 'if-match'),
+          ifNoneMatch: header(ctx, 'if-none-match'),
         }),
       ),
       write,

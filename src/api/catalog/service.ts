@@ -160,12 +160,17 @@ export async function removeProduct(
   db: Db,
   scope: OrganizationScope,
   actor: Actor,
-  input: { gtin: string; ifMatch: string | null },
+  input: { gtin: string; ifMatch: string | null; ifNoneMatch: string | null },
 ): Promise<Outcome> {
   const result = await deleteProduct(db, { organizationId: scope.id, actor, ...input })
   if (result === 'deleted') return { status: 204 }
-  if (result === 'precondition')
-    return envelope(412, 'PreconditionFailed', 'the product changed since it was read (If-Match)')
+  if (result === 'precondition') {
+    const message =
+      input.ifNoneMatch === null
+        ? 'the product changed since it was read (If-Match)'
+        : 'the product exists in a version If-None-Match excludes'
+    return envelope(412, 'PreconditionFailed', message)
+  }
   return notFound(input.gtin)
 }
 

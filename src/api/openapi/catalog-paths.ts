@@ -218,11 +218,28 @@ export function catalogPaths() {
           'deleteProduct',
           'Its links answer 404 on every resolver from then on.',
         ),
-        parameters: [GTIN_PARAMETER, { name: 'If-Match', in: 'header', schema: { type: 'string' } }],
+        parameters: [
+          GTIN_PARAMETER,
+          {
+            name: 'If-Match',
+            in: 'header',
+            description: 'An ETag, or `*` for any stored version.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'If-None-Match',
+            in: 'header',
+            description: 'ETags (or `*`) of versions not to delete.',
+            schema: { type: 'string' },
+          },
+        ],
         responses: {
           '204': { description: 'Deleted.' },
           '404': envelopeResponse('notFound', 'The organization has no product with this GTIN.'),
-          '412': envelopeResponse('preconditionFailed', 'The stored product is not the `If-Match` version.'),
+          '412': envelopeResponse(
+            'preconditionFailed',
+            'The stored product is not the `If-Match` version, or is one `If-None-Match` names.',
+          ),
           ...common(WRITE_CATALOG, false),
         },
       },

@@ -174,7 +174,16 @@ describe('products', () => {
 
   test('DELETE is 204, then 404; the change is audited as the API client', async () => {
     await call('PUT', '/products/09506000134376', 'writer', { ...PRODUCT, slug: 'gone-soon' })
-    const gone = await call('DELETE', '/products/9506000134376', 'writer')
+    const etag = (await call('GET', '/products/09506000134376', 'reader')).headers.get('etag') ?? ''
+    for (const ifNoneMatch of ['*', etag, `"x", ${etag}`]) {
+      const kept = await call('DELETE', '/products/09506000134376', 'writer', undefined, {
+        'if-none-match': ifNoneMatch,
+      })
+      expect({ ifNoneMatch, status: kept.status }).toEqual({ ifNoneMatch, status: 412 })
+    }
+    const gone = await call('DELETE', '/products/9506000134376', 'writer', undefined, {
+      'if-none-match': '"x"',
+    })
     expect(gone.status).toBe(204)
     expect(await gone.text()).toBe('')
     expect((await call('GET', '/products/09506000134376', 'reader')).status).toBe(404)
