@@ -62,6 +62,7 @@ export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLU
     ...nameIssues(catalog.organizations, 'organizations'),
     ...checkBrands(catalog, known),
     ...nameIssues(catalog.brands, 'brands'),
+    ...blankIssues(catalog),
     ...catalog.products.flatMap((p, i) => checkProduct(p, file.products?.[i]?.gtin ?? '', `products[${i}]`)),
     ...checkProductReferences(catalog, known),
     ...checkOwnership(catalog, known),
@@ -141,6 +142,24 @@ function checkOrganizations(catalog: ValidCatalog): Issue[] {
     (i) => `organizations[${i}].slug`,
     'organization',
   )
+}
+
+/** Names and titles people read must say something: one of only spaces would show as nothing on a page. */
+function blankIssues(catalog: ValidCatalog): Issue[] {
+  const errors: Issue[] = []
+  const check = (text: string, path: string): void => {
+    if (text.trim() === '') errors.push(issue('Catalog.Schema', path, 'must not be blank'))
+  }
+  for (const [i, o] of catalog.organizations.entries()) check(o.name, `organizations[${i}].name`)
+  for (const [i, b] of catalog.brands.entries()) check(b.name, `brands[${i}].name`)
+  catalog.products.forEach((p, i) => {
+    for (const [lang, name] of Object.entries(p.names ?? {})) check(name, `products[${i}].names.${lang}`)
+    p.pages.forEach((page, j) => {
+      for (const [lang, title] of Object.entries(page.titles))
+        check(title, `products[${i}].pages[${j}].titles.${lang}`)
+    })
+  })
+  return errors
 }
 
 /** Names over {@link MAX_NAME_CHARS} characters (the schema could only bound their UTF-16 units). */

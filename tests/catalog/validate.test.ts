@@ -45,6 +45,23 @@ describe('validateCatalog', () => {
     expect(errorsOf([])).toEqual(['Catalog.Schema null'])
   })
 
+  test('a name or title of only spaces is refused where it stands; one with text around spaces passes', () => {
+    const catalog = smallCatalog()
+    catalog.brands = [{ ...(catalog.brands?.[0] as CatalogBrand), name: '   ' }]
+    const product = catalog.products?.[0]
+    if (product === undefined) throw new Error('no product')
+    const lang = Object.keys(product.names ?? {})[0] as string
+    product.names = { ...product.names, [lang]: ' \t ' }
+    const title = Object.keys(product.pages[0]?.titles ?? {})[0] as string
+    ;(product.pages[0] as { titles: Record<string, string> }).titles[title] = '  '
+    expect(errorsOf(catalog)).toEqual([
+      'Catalog.Schema brands[0].name',
+      `Catalog.Schema products[0].names.${lang}`,
+      `Catalog.Schema products[0].pages[0].titles.${title}`,
+    ])
+    expect(validateCatalog(smallCatalog({ names: { en: ' Oat  drink ' } })).ok).toBe(true)
+  })
+
   test('counts a name’s length in characters, as JSON Schema does: 200 emoji pass, 201 do not', () => {
     const named = (org: string, brand: string) => {
       const catalog = smallCatalog()
