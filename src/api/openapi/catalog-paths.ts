@@ -26,6 +26,13 @@ const GTIN_PARAMETER = {
   schema: { type: 'string', pattern: '^([0-9]{8}|[0-9]{12,14})$' },
 }
 
+const IF_MATCH_PARAMETER = {
+  name: 'If-Match',
+  in: 'header',
+  description: 'An ETag, or `*` for any stored version.',
+  schema: { type: 'string' },
+}
+
 function common(scope: string, takesBody: boolean) {
   return {
     '401': {
@@ -180,12 +187,7 @@ export function catalogPaths() {
         ),
         parameters: [
           GTIN_PARAMETER,
-          {
-            name: 'If-Match',
-            in: 'header',
-            description: 'An ETag, or `*` for any stored version.',
-            schema: { type: 'string' },
-          },
+          IF_MATCH_PARAMETER,
           {
             name: 'If-None-Match',
             in: 'header',
@@ -220,12 +222,7 @@ export function catalogPaths() {
         ),
         parameters: [
           GTIN_PARAMETER,
-          {
-            name: 'If-Match',
-            in: 'header',
-            description: 'An ETag, or `*` for any stored version.',
-            schema: { type: 'string' },
-          },
+          IF_MATCH_PARAMETER,
           {
             name: 'If-None-Match',
             in: 'header',
