@@ -40,6 +40,16 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
       headers: extra.allow === undefined ? {} : { allow: extra.allow },
     })
 
+  /** The nearest path above `path` that answers GET (`/orgs/acme/brands` for `/orgs/acme/brands/x/domain`). */
+  function pageAbove(path: string): string | null {
+    const parts = path.split('/')
+    for (let end = parts.length - 1; end > 1; end--) {
+      const parent = parts.slice(0, end).join('/')
+      if (router.match('GET', parent).kind === 'found') return parent
+    }
+    return null
+  }
+
   async function handle(request: Request): Promise<Response> {
     const target = splitRequestUrl(request.url)
     if (target.path === '/healthz')
@@ -50,7 +60,13 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     }
     const match = router.match(request.method, target.path)
     if (match.kind === 'none') return fail(ERRORS.notFound)
-    if (match.kind === 'wrong_method') return fail(ERRORS.methodNotAllowed, { allow: match.allow.join(', ') })
+    if (match.kind === 'wrong_method') {
+      // A form's address opened or reloaded as a page (after a refused form the address bar shows it): the page
+      // the form is on, rather than a 405 the person cannot act on.
+      const page = request.method === 'GET' ? pageAbove(target.path) : null
+      if (page !== null) return redirectAnswer(https, page)
+      return fail(ERRORS.methodNotAllowed, { allow: match.allow.join(', ') })
+    }
     const now = deps.clock()
     const token = readCookie(request.headers.get('cookie'), cookies.session)
     const session = token === null ? null : await findSession(deps.database.db, token, now)

@@ -255,6 +255,16 @@ describe('assets and unknown paths', () => {
     const wrong = await h.dashboard(new Request('http://dashboard.test/sign-in', { method: 'PUT' }))
     expect(wrong.status).toBe(405)
     expect(wrong.headers.get('allow')).toBe('GET, POST, HEAD')
+    // A form's address opened as a page leads to the page the form is on; other methods stay 405.
+    const owner = await signedIn(h, 'owner')
+    const opened = await owner.get('/orgs/acme/brands/acme-oats/domain')
+    expect(opened.status).toBe(303)
+    expect(opened.headers.get('location')).toBe('/orgs/acme/brands')
+    expect((await owner.get('/orgs/acme/members/invite')).headers.get('location')).toBe('/orgs/acme/members')
+    const put = await h.dashboard(
+      new Request('http://dashboard.test/orgs/acme/brands/acme-oats/domain', { method: 'PUT' }),
+    )
+    expect(put.status).toBe(405)
     const head = await h.dashboard(new Request('http://dashboard.test/sign-in', { method: 'HEAD' }))
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
