@@ -259,7 +259,7 @@ export function preconditionHolds(ifMatch: string | null, etag: string | null): 
 }
 
 /** An import error of the one-product file, with its path relative to the product body. */
-function relativeToProduct(error: Issue): Issue {
+export function relativeToProduct(error: Issue): Issue {
   const path = error.path?.startsWith('products[0]')
     ? error.path.slice('products[0]'.length).replace(/^\./, '')
     : error.path

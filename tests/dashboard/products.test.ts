@@ -231,10 +231,21 @@ describe('Products', () => {
     expect(again.status).toBe(409)
     expect(textOf(await again.text())).toContain('A product with GTIN 09506000134369 exists already.')
     const badGtin = await editor.post('/orgs/acme/products', { ...form, gtin: '9506000134360' })
-    expect(badGtin.status).toBe(200)
+    expect(badGtin.status).toBe(422)
     expect(textOf(await badGtin.text())).toContain(
       'Enter a GTIN of 8, 12, 13 or 14 digits with the right check digit.',
     )
+    // A wrong GTIN and the rest at once, not one more error on each submit.
+    const allWrong = await editor.post('/orgs/acme/products', {
+      ...form,
+      gtin: '123',
+      slug: '',
+      'name.en': '',
+    })
+    expect(allWrong.status).toBe(422)
+    const body = await allWrong.text()
+    for (const id of ['f-gtin', 'f-slug'])
+      expect(body).toMatch(new RegExp(`id="${id}"[^>]*aria-invalid="true"`))
     expect(textOf(await (await editor.get('/orgs/acme/products/09506000134369/delete')).text())).toContain(
       'Delete “Oat bar”?',
     )

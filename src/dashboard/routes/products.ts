@@ -1,6 +1,7 @@
 /** Products of an organization: the list, a product's page with its scan preview, the editor, delete. */
 
 import { scans } from '../../api/scans/service.ts'
+import { validateCatalog } from '../../catalog/validate.ts'
 import { brandRefs } from '../../db/brands.ts'
 import {
   deleteProduct,
@@ -8,8 +9,10 @@ import {
   listProducts,
   type OrganizationScope,
   putProduct,
+  relativeToProduct,
 } from '../../db/catalog-products.ts'
 import { normaliseGtin } from '../../gs1/gtin.ts'
+import type { Issue } from '../../gs1/issue.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import { emptyForm, formOfProduct, type ProductForm, productBody, readProductForm } from '../product-form.ts'
@@ -138,10 +141,30 @@ async function create(ctx: OrgContext): Promise<Response> {
   const gtin = normaliseGtin(form.gtin)
   if (gtin === null) {
     const message = 'Enter a GTIN of 8, 12, 13 or 14 digits with the right check digit.'
-    return rerender(ctx, form, pageRows, null, null, [{ code: 'Catalog.CheckDigit', path: 'gtin', message }])
+    const gtinError = { code: 'Catalog.CheckDigit', path: 'gtin', message }
+    return rerender(ctx, form, pageRows, null, null, [gtinError, ...(await otherErrors(ctx, form))], 422)
   }
   return write(ctx, { ...form, gtin }, pageRows, null)
 }
+
+/**
+ * What else is wrong with a new product whose GTIN is: checked as if it had a valid one, so that the form lists
+ * every error at once instead of one more on each submit.
+ */
+async function otherErrors(ctx: OrgContext, form: ProductForm): Promise<Issue[]> {
+  const brands = await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)
+  const known = {
+    organizations: new Set<string>(),
+    brands: new Set(brands.map((b) => b.slug)),
+    domains: new Map(),
+  }
+  const checked = validateCatalog({ products: [{ ...productBody(form), gtin: ANY_VALID_GTIN }] }, known)
+  if (checked.ok) return []
+  return checked.errors.map(relativeToProduct).filter((e) => e.path !== 'gtin')
+}
+
+/** A GTIN-14 with a right check digit, standing in for a mistyped one while the rest is checked. */
+const ANY_VALID_GTIN = '00000000000000'
 
 async function save(ctx: OrgContext): Promise<Response> {
   const { form, pageRows } = readProductForm(ctx.form)
