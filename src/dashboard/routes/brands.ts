@@ -1,4 +1,7 @@
-/** Brands of an organization and their custom domains: editors request one, an operator activates it. */
+/**
+ * Brands of an organization and their custom domains: editors add brands and request domains, an operator
+ * activates them.
+ */
 import { listBrands, requestCustomDomain } from '../../db/brands.ts'
 import { importCatalog } from '../../db/catalog-import.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'

@@ -148,8 +148,8 @@ async function create(ctx: OrgContext): Promise<Response> {
 }
 
 /**
- * What else is wrong with a new product whose GTIN is: checked as if it had a valid one, so that the form lists
- * every error at once instead of one more on each submit.
+ * What else is wrong with a new product whose GTIN is wrong: the rest is checked as if the GTIN were valid, so
+ * that the form lists every error at once instead of one more on each submit.
  */
 async function otherErrors(ctx: OrgContext, form: ProductForm): Promise<Issue[]> {
   const brands = await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)
