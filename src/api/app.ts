@@ -91,17 +91,14 @@ function failure(request: Request, kind: 'payloadTooLarge' | 'internal'): Respon
   return errorResponse(kind, { type })
 }
 
-/** True when a route's path (`/products/:gtin`, `/docs/*`) names this request path. */
+/** True when a route's path (`/products/:gtin`) names this request path: a `:name` segment takes any non-empty one. */
 function routeMatches(pattern: string, path: string): boolean {
-  if (pattern === path) return true
   const want = pattern.split('/')
   const have = path.split('/')
-  for (const [i, part] of want.entries()) {
-    if (part === '*') return true
-    const segment = have[i]
-    if (segment === undefined || (part.startsWith(':') ? segment === '' : part !== segment)) return false
-  }
-  return want.length === have.length
+  return (
+    want.length === have.length &&
+    want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  )
 }
 
 /** Elysia answers 404 for a known path with another method; SPEC-minded clients expect 405 with `Allow`. */

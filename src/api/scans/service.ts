@@ -75,8 +75,7 @@ export async function scans(
     errors.push(issue('Validation.Range.to', 'to', `a report covers at most ${MAX_RANGE_DAYS} days`))
   }
   const parsed = params.gtin === undefined ? undefined : parseGtin(params.gtin)
-  const gtin = parsed?.ok ? parsed.gtin : parsed === undefined ? undefined : null
-  if (parsed !== undefined && !parsed.ok) {
+  if (parsed?.ok === false) {
     const message =
       parsed.reason === 'checkDigit'
         ? 'gtin has a wrong check digit'
@@ -89,7 +88,7 @@ export async function scans(
     from: isoDay(from),
     to: isoDay(to),
     groupBy,
-    ...(typeof gtin === 'string' ? { gtin } : {}),
+    ...(parsed?.ok ? { gtin: parsed.gtin } : {}),
   })
   const total = groups.reduce((n, g) => n + g.count, 0)
   return { ok: true, body: { from: isoDay(from), to: isoDay(to), groupBy, total, groups } }
