@@ -96,9 +96,7 @@ export async function putProduct(
       return {
         ok: false,
         reason: 'precondition',
-        message: exists
-          ? 'the product exists already (If-None-Match: *)'
-          : 'the product changed since it was read (If-Match)',
+        message: exists ? PRECONDITION.exists : PRECONDITION.changed,
       } as const
     }
     const file = { products: [{ ...entry, gtin }] }
@@ -125,7 +123,17 @@ export async function putProduct(
   })
 }
 
-export type DeleteProductResult = 'deleted' | 'not_found' | 'precondition'
+/** Why a conditional change was refused (412), as the answer says it. */
+export const PRECONDITION = {
+  changed: 'the product changed since it was read (If-Match)',
+  exists: 'the product exists already (If-None-Match: *)',
+  excluded: 'the product exists in a version If-None-Match excludes',
+} as const
+
+export type DeleteProductResult =
+  | 'deleted'
+  | 'not_found'
+  | { readonly precondition: (typeof PRECONDITION)['changed' | 'excluded'] }
 
 /** Deletes the organization's product; its links answer 404 on every resolver from then on. */
 export async function deleteProduct(
@@ -144,11 +152,9 @@ export async function deleteProduct(
     await lockCatalog(tx)
     const before = await getProduct(tx, input.organizationId, gtin)
     if (before === null) return 'not_found'
-    if (
-      !preconditionHolds(input.ifMatch, before.etag) ||
-      !noneMatchHolds(input.ifNoneMatch ?? null, before.etag)
-    )
-      return 'precondition'
+    if (!preconditionHolds(input.ifMatch, before.etag)) return { precondition: PRECONDITION.changed }
+    if (!noneMatchHolds(input.ifNoneMatch ?? null, before.etag))
+      return { precondition: PRECONDITION.excluded }
     await tx.delete(products).where(eq(products.gtin, gtin))
     await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, 'product')`)
     await recordAudit(tx, {
@@ -239,23 +245,23 @@ async function ownedElsewhere(tx: Tx, gtin: string): Promise<boolean> {
   return row !== undefined
 }
 
-/** RFC 9110 §13.1.2: false when `*` is sent and the product exists, or one of the listed tags is its ETag. */
-export function noneMatchHolds(ifNoneMatch: string | null, etag: string): boolean {
-  if (ifNoneMatch === null) return true
-  return !ifNoneMatch.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '')
+/** True when a list of entity tags (`*`, or `"a", W/"b"`) names `etag`; `weak` compares without the `W/` mark. */
+function namesTag(list: string, etag: string, weak: boolean): boolean {
+  return list.split(',').some((candidate) => {
+    const tag = weak ? candidate.trim().replace(/^W\//, '') : candidate.trim()
     return tag === '*' || tag === etag
   })
+}
+
+/** RFC 9110 §13.1.2: false when `*` is sent and the product exists, or one of the listed tags is its ETag. */
+export function noneMatchHolds(ifNoneMatch: string | null, etag: string): boolean {
+  return ifNoneMatch === null || !namesTag(ifNoneMatch, etag, true)
 }
 
 /** RFC 9110 §13.1.1: `*` matches any current representation; otherwise one of the listed strong ETags. */
 export function preconditionHolds(ifMatch: string | null, etag: string | null): boolean {
   if (ifMatch === null) return true
-  if (etag === null) return false
-  return ifMatch.split(',').some((candidate) => {
-    const tag = candidate.trim()
-    return tag === '*' || tag === etag
-  })
+  return etag !== null && namesTag(ifMatch, etag, false)
 }
 
 /** An import error of the one-product file, with its path relative to the product body. */

@@ -205,7 +205,7 @@ describe('getProduct and deleteProduct', () => {
         ifMatch: '"x"',
         actor: client,
       }),
-    ).toBe('precondition')
+    ).toEqual({ precondition: 'the product changed since it was read (If-Match)' })
     const seen: string[] = []
     const stop = await database.listen(CATALOG_CHANNEL, (p) => seen.push(p))
     expect(

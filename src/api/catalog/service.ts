@@ -164,14 +164,8 @@ export async function removeProduct(
 ): Promise<Outcome> {
   const result = await deleteProduct(db, { organizationId: scope.id, actor, ...input })
   if (result === 'deleted') return { status: 204 }
-  if (result === 'precondition') {
-    const message =
-      input.ifNoneMatch === null
-        ? 'the product changed since it was read (If-Match)'
-        : 'the product exists in a version If-None-Match excludes'
-    return envelope(412, 'PreconditionFailed', message)
-  }
-  return notFound(input.gtin)
+  if (result === 'not_found') return notFound(input.gtin)
+  return envelope(412, 'PreconditionFailed', result.precondition)
 }
 
 export async function importFile(
