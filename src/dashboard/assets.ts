@@ -93,7 +93,12 @@ dl.facts dd{margin:0;font-weight:600}
   .trim()
   .replace(/\n/g, '')
 
-/** Progressive enhancement only: copy buttons appear and work when script runs; everything else is plain HTML. */
+/**
+ * Progressive enhancement only; everything works as plain HTML. Copy buttons appear and work; a form asks before a
+ * destructive action and is sent once per click; a page that answers a form shows the form's page address (a reload
+ * opens that page instead of sending the form again); a page restored from the back-forward cache is reloaded when
+ * it has forms, whose one-time ids were used.
+ */
 const SCRIPT = `
 for (const button of document.querySelectorAll('button[data-copy]')) {
   const source = document.getElementById(button.dataset.copy)
@@ -113,6 +118,18 @@ for (const form of document.querySelectorAll('form[data-confirm]')) {
     if (!window.confirm(form.dataset.confirm)) event.preventDefault()
   })
 }
+for (const form of document.querySelectorAll('form[method="post"]')) {
+  form.addEventListener('submit', (event) => {
+    if (event.defaultPrevented) return
+    if (form.dataset.sending) event.preventDefault()
+    else form.dataset.sending = 'yes'
+  })
+}
+const formPage = document.querySelector('meta[name="form-page"]')
+if (formPage) history.replaceState(null, '', formPage.content)
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted && document.querySelector('input[name="once"]')) location.reload()
+})
 `.trim()
 
 function hashed(name: string, ext: string, body: string): string {

@@ -46,3 +46,15 @@ export async function readForm(request: Request, uploads = false): Promise<FormR
   }
   return { kind: 'ok', form, files }
 }
+
+const FORM_ID = /^[A-Za-z0-9_-]{22}$/
+
+/** A new one-time form id (128 random bits): each rendered form of a signed-in page carries one. */
+export function newFormId(): string {
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')
+}
+
+/** True for a string shaped like {@link newFormId}'s ids (anything else is refused, not looked up). */
+export function isFormId(value: string): boolean {
+  return FORM_ID.test(value)
+}

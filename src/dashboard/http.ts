@@ -1,5 +1,5 @@
 /** The dashboard's HTTP answers: security headers on every one, HTML pages, redirects, assets. */
-import type { SafeHtml } from './html.ts'
+import { html, type SafeHtml } from './html.ts'
 
 /**
  * Strict CSP (DESIGN §7): only the dashboard's own stylesheet and script load, forms post only to the dashboard,
@@ -32,6 +32,18 @@ export interface Answer {
   readonly status?: number
   readonly headers?: Record<string, string>
   readonly cookies?: readonly string[]
+  /** The answer to a form that changed nothing though it was accepted (a dry run): it may be sent again as it is. */
+  readonly changedNothing?: boolean
+}
+
+const CHANGED_NOTHING = new WeakSet<Response>()
+
+/**
+ * True when the answer to a form leaves nothing done: a refusal (4xx, 5xx) or an answer marked `changedNothing`.
+ * The form's one-time id is then freed, so a reload sends it again and is checked again.
+ */
+export function changedNothing(response: Response): boolean {
+  return response.status >= 400 || CHANGED_NOTHING.has(response)
 }
 
 /** An HTML page, never cached. */
@@ -43,7 +55,22 @@ export function pageAnswer(https: boolean, body: SafeHtml, answer: Answer = {}):
     ...answer.headers,
   })
   for (const cookie of answer.cookies ?? []) headers.append('set-cookie', cookie)
-  return new Response(body.value, { status: answer.status ?? 200, headers })
+  const response = new Response(body.value, { status: answer.status ?? 200, headers })
+  if (answer.changedNothing === true) CHANGED_NOTHING.add(response)
+  return response
+}
+
+/**
+ * A page that answers a form, naming the page the form is on: the script shows that address instead of the form's,
+ * so a reload opens that page rather than asking to send the form again. Other answers pass unchanged.
+ */
+export async function withFormPage(response: Response, formPage: string): Promise<Response> {
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response
+  const page = await response.text()
+  const meta = html`<meta name="form-page" content="${formPage}">`.value
+  const marked = new Response(page.replace('<head>', `<head>${meta}`), response)
+  if (CHANGED_NOTHING.has(response)) CHANGED_NOTHING.add(marked)
+  return marked
 }
 
 /** `303 See Other` to a path of the dashboard (after a form, the browser then GETs it). */

@@ -243,6 +243,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
 
+/**
+ * Forms already sent in a session, by the one-time id each form carries: a reload of the page that answered a form,
+ * or a second click, does not make the change twice. Rows end with their session.
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    sessionHash: text('session_hash')
+      .notNull()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+    formId: text('form_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionHash, t.formId] })],
+)
+
 /** One-time set-password links (from the CLI's `user create` and `user reset-password`): only their SHA-256. */
 export const passwordTokens = pgTable(
   'password_tokens',

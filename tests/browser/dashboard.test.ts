@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'bun'
 import type { Page } from 'playwright-core'
 import { SMTPServer } from 'smtp-server'
+import { listClients } from '../../src/db/api-clients.ts'
 import type { Database } from '../../src/db/database.ts'
 import { addScanCounts } from '../../src/db/scans.ts'
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts'
@@ -114,6 +115,12 @@ function quotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+}
+
+/** How many of Acme's API clients have this name. */
+async function clientsNamed(name: string): Promise<number> {
+  const listed = await listClients(h?.database.db as Database['db'], 'acme')
+  return listed.ok ? listed.clients.filter((c) => c.name === name).length : -1
 }
 
 async function expectAccessible(page: Page, name: string): Promise<void> {
@@ -300,6 +307,87 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
         await page.goto(`${origin}/orgs/acme/clients`)
         expect(await page.getByRole('button', { name: 'Create client' }).count()).toBe(0)
       })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'a form is sent once: a double click sends one request; reload and Back after a result never send it again',
+    async () => {
+      await withPage(async (page, problems) => {
+        await signIn(page, 'owner')
+        const posts: string[] = []
+        page.on('request', (r) => {
+          if (r.method() === 'POST') posts.push(new URL(r.url()).pathname)
+        })
+        await page.goto(`${origin}/orgs/acme/clients`)
+        await page.getByLabel('Name').fill('Twice pressed')
+        await page.getByRole('button', { name: 'Create client' }).dblclick()
+        await page.getByRole('heading', { name: 'API client “Twice pressed” created' }).waitFor()
+        expect(posts).toEqual(['/orgs/acme/clients'])
+        expect(await clientsNamed('Twice pressed')).toBe(1)
+        // The result shows the form's page address: a reload opens that page and asks nothing.
+        expect(page.url()).toBe(`${origin}/orgs/acme/clients`)
+        await page.reload()
+        await page.getByRole('heading', { name: 'API clients' }).waitFor()
+        expect(await page.locator('#client-secret').count()).toBe(0)
+        expect(posts).toEqual(['/orgs/acme/clients'])
+        // A refused form: the same, and what was typed is checked again only when sent again.
+        await page.getByLabel('Name').fill('No scope')
+        await page.getByLabel('write:codes').uncheck()
+        await page.getByRole('button', { name: 'Create client' }).click()
+        await page.getByText('Choose at least one scope.').waitFor()
+        expect(page.url()).toBe(`${origin}/orgs/acme/clients`)
+        // Back to the form (from the browser's cache or anew) and sent again: a new client, not “already sent”.
+        await page.goBack()
+        await page.goBack()
+        await page.getByLabel('Name').waitFor()
+        // A page restored from the back-forward cache holds used ids: the script loads it anew.
+        const onceBefore = await page
+          .locator('form[action="/orgs/acme/clients"] input[name="once"]')
+          .inputValue()
+        await Promise.all([
+          page.waitForEvent('load'),
+          page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))),
+        ])
+        const onceAfter = await page
+          .locator('form[action="/orgs/acme/clients"] input[name="once"]')
+          .inputValue()
+        expect(onceAfter).not.toBe(onceBefore)
+        await page.getByLabel('Name').fill('Second after Back')
+        await page.getByRole('button', { name: 'Create client' }).click()
+        await page.getByRole('heading', { name: 'API client “Second after Back” created' }).waitFor()
+        expect(await clientsNamed('Second after Back')).toBe(1)
+        // Chromium logs the refused form's 422 as a failed load; nothing else may go wrong.
+        expect(problems.filter((p) => !p.includes('status of 422'))).toEqual([])
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'without JavaScript, a reloaded result page says the form was already sent and does nothing again',
+    async () => {
+      const noScript = await launchBrowser({ javaScriptEnabled: false })
+      try {
+        await withPage(async (page) => {
+          await signIn(page, 'owner')
+          await page.goto(`${origin}/orgs/acme/clients`)
+          await page.getByLabel('Name').fill('Reloaded without script')
+          await page.getByRole('button', { name: 'Create client' }).click()
+          await page.locator('#client-secret').waitFor()
+          const reloaded = await page.reload()
+          expect(reloaded?.request().method()).toBe('POST')
+          expect(reloaded?.status()).toBe(409)
+          expect(await page.locator('h1').textContent()).toBe('Already sent')
+          expect(await page.locator('#client-secret').count()).toBe(0)
+          await page.getByRole('link', { name: 'Open the form again' }).click()
+          await page.waitForURL(`${origin}/orgs/acme/clients`)
+          expect(await clientsNamed('Reloaded without script')).toBe(1)
+        }, noScript)
+      } finally {
+        await noScript.close()
+      }
     },
     TEST_MS,
   )

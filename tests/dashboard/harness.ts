@@ -126,7 +126,7 @@ export interface Browser {
   post(
     path: string,
     fields?: Record<string, string | string[]>,
-    options?: { csrf?: string | null; origin?: string | null },
+    options?: { csrf?: string | null; origin?: string | null; headers?: Record<string, string> },
   ): Promise<Response>
   readonly cookie: string | null
   readonly csrf: string | null
@@ -169,6 +169,7 @@ export function browser(h: Harness): Browser {
       const headers: Record<string, string> = {
         'content-type': 'application/x-www-form-urlencoded',
         ...cookieHeader(),
+        ...options.headers,
       }
       const origin = options.origin === undefined ? base : options.origin
       if (origin !== null) headers.origin = origin

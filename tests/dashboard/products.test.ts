@@ -112,6 +112,9 @@ describe('Products', () => {
     const editor = await signedIn(h, 'editor')
     const page = await (await editor.get(`/orgs/acme/products/${GTIN}`)).text()
     const fields = editorFields(page)
+    // A second tab opened on the same version before the first saves.
+    const otherTab = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())
+    expect(otherTab.once).not.toBe(fields.once)
     expect(fields['name.de']).toBe('Haferdrink')
     expect(fields['page.1.title.de']).toBe('Rezepte')
     const saved = await editor.post(`/orgs/acme/products/${GTIN}`, {
@@ -123,7 +126,7 @@ describe('Products', () => {
     expect(saved.headers.get('location')).toBe(`/orgs/acme/products/${GTIN}?done=saved`)
     expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.product.names.de).toBe('Hafer-Drink')
     const stale = await editor.post(`/orgs/acme/products/${GTIN}`, {
-      ...fields,
+      ...otherTab,
       'name.de': 'Old tab',
       action: 'save',
     })

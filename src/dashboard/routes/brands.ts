@@ -82,7 +82,7 @@ async function domain(ctx: OrgContext): Promise<Response> {
     brand?.customDomainActive === true && (removing || typed.trim().toLowerCase() !== brand.customDomain)
   if (brand !== undefined && leavesActive && ctx.form.get('confirm') !== 'yes') {
     const change = { action: removing ? ('remove' as const) : ('request' as const), domain: typed }
-    return pageAnswer(ctx.https, confirmDomainPage(ctx, brand, change))
+    return pageAnswer(ctx.https, confirmDomainPage(ctx, brand, change), { changedNothing: true })
   }
   const result = await requestCustomDomain(ctx.deps.database.db, {
     organizationId: ctx.membership.organization.id,

@@ -78,5 +78,5 @@ async function upload(ctx: OrgContext): Promise<Response> {
   })
   const keep = result.ok ? dryRun : pasted
   const page = importPage(ctx, { result, dryRun, text: keep ? text : undefined })
-  return pageAnswer(ctx.https, page, { status: result.ok ? 200 : 422 })
+  return pageAnswer(ctx.https, page, { status: result.ok ? 200 : 422, changedNothing: dryRun })
 }

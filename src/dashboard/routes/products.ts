@@ -240,7 +240,7 @@ async function rerender(
   status = 200,
 ): Promise<Response> {
   const state = await editorState(ctx, { form, etag, errors, pageRows, title: null, notice })
-  return pageAnswer(ctx.https, productPage(ctx, state), { status })
+  return pageAnswer(ctx.https, productPage(ctx, state), { status, changedNothing: true })
 }
 
 async function confirmDelete(ctx: OrgContext): Promise<Response> {

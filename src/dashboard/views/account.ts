@@ -5,7 +5,7 @@ import type { Refusal } from '../../db/users.ts'
 import { orgPath, type RequestContext, type SignedInContext } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { passwordFields } from './auth.ts'
-import { accountField, csrfField, field, notice } from './forms.ts'
+import { accountField, field, formGuard, notice } from './forms.ts'
 import { publicPage, signedInPage } from './layout.ts'
 
 export function organizationsPage(ctx: SignedInContext, done: string | null): SafeHtml {
@@ -35,7 +35,7 @@ export function accountPage(
     html`<h1>Your account</h1>${o.done ? notice('ok', o.done) : null}${o.error ? notice('bad', o.error.message) : null}
 <dl class="facts"><dt>Name</dt><dd>${ctx.session.user.name}</dd><dt>Email</dt><dd>${ctx.session.user.email}</dd></dl>
 <h2>Change your password</h2><p class="muted">Changing it signs you out everywhere else.</p>
-<form method="post" action="/account/password" class="stack">${csrfField(ctx.csrf)}
+<form method="post" action="/account/password" class="stack">${formGuard(ctx.csrf)}
 ${accountField(ctx.session.user.email)}
 ${field({ name: 'current', label: 'Current password', type: 'password', required: true, autocomplete: 'current-password', error: wrong })}
 ${passwordFields(weak)}<div><button type="submit">Change password</button></div></form>`,
@@ -63,9 +63,9 @@ export function acceptInvitationPage(
     const csrf = deriveToken(ctx.session?.token ?? '', 'csrf')
     body =
       signedIn.email.toLowerCase() === invitation.email.toLowerCase()
-        ? html`<form method="post" action="/invitations/accept">${csrfField(csrf)}${tokenField}<button type="submit">Join ${invitation.organization.name}</button></form>`
+        ? html`<form method="post" action="/invitations/accept">${formGuard(csrf)}${tokenField}<button type="submit">Join ${invitation.organization.name}</button></form>`
         : html`<p>You are signed in as ${signedIn.email}. Sign out, then open the invitation link again.</p>
-<form method="post" action="/sign-out">${csrfField(csrf)}<button type="submit" class="secondary">Sign out</button></form>`
+<form method="post" action="/sign-out">${formGuard(csrf)}<button type="submit" class="secondary">Sign out</button></form>`
   } else if (invitation.existingUser !== null) {
     body = html`<p>You already have an account. Sign in to accept.</p><p><a class="button" href="/sign-in?next=${encodeURIComponent(here)}">Sign in</a></p>`
   } else {

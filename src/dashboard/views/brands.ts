@@ -4,7 +4,7 @@ import type { Issue } from '../../gs1/issue.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { counted } from './format.ts'
-import { csrfField, field, formMessage, notice } from './forms.ts'
+import { field, formGuard, formMessage, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 
 export function brandsPage(
@@ -46,7 +46,7 @@ function newBrandForm(
       .map((e) => formMessage(e))
       .join(' ') || undefined
   const other = sent?.errors.filter((e) => !/\.(slug|name)$/.test(e.path ?? ''))
-  return html`<h2>New brand</h2>${other && other.length > 0 ? notice('bad', html`<ul>${other.map((e) => html`<li>${formMessage(e)}</li>`)}</ul>`) : null}<form method="post" action="${orgPath(ctx.membership.organization.slug, '/brands')}" class="filters">${csrfField(ctx.csrf)}${field({ name: 'name', label: 'Name', value: sent?.name ?? '', required: true, maxlength: 200, error: errorOf('name') })}${field({ name: 'slug', label: 'URL name', value: sent?.slug ?? '', required: true, maxlength: 63, hint: 'Lower-case letters, digits and hyphens; part of the product pages’ addresses.', error: errorOf('slug') })}<div><button type="submit">Add brand</button></div></form>`
+  return html`<h2>New brand</h2>${other && other.length > 0 ? notice('bad', html`<ul>${other.map((e) => html`<li>${formMessage(e)}</li>`)}</ul>`) : null}<form method="post" action="${orgPath(ctx.membership.organization.slug, '/brands')}" class="filters">${formGuard(ctx.csrf)}${field({ name: 'name', label: 'Name', value: sent?.name ?? '', required: true, maxlength: 200, error: errorOf('name') })}${field({ name: 'slug', label: 'URL name', value: sent?.slug ?? '', required: true, maxlength: 63, hint: 'Lower-case letters, digits and hyphens; part of the product pages’ addresses.', error: errorOf('slug') })}<div><button type="submit">Add brand</button></div></form>`
 }
 
 function state(b: BrandSummary): SafeHtml {
@@ -66,7 +66,7 @@ function brandRow(
   const id = `domain-${b.slug}`
   const invalid = error?.brand === b.slug
   const value = invalid ? error.value : (b.customDomain ?? '')
-  const form = html`<form method="post" action="${action}" class="inline-form">${csrfField(ctx.csrf)}<label for="${id}" class="visually-hidden">Custom domain of ${b.name}</label><input id="${id}" name="domain" type="text" inputmode="url" placeholder="products.example.com" value="${value}"${
+  const form = html`<form method="post" action="${action}" class="inline-form">${formGuard(ctx.csrf)}<label for="${id}" class="visually-hidden">Custom domain of ${b.name}</label><input id="${id}" name="domain" type="text" inputmode="url" placeholder="products.example.com" value="${value}"${
     invalid ? html` aria-invalid="true"` : null
   }><button type="submit" name="action" value="request" class="secondary">${b.customDomain === null ? 'Request' : 'Change'}</button>${
     b.customDomain === null
@@ -100,7 +100,7 @@ export function confirmDomainPage(
         ? null
         : html` The new domain <code>${change.domain}</code> resolves only once an operator activates it.`
     }</p>
-<form method="post" action="${action}" class="actions">${csrfField(ctx.csrf)}<input type="hidden" name="domain" value="${change.domain}"><input type="hidden" name="confirm" value="yes"><button type="submit" name="action" value="${change.action}" class="danger">${
+<form method="post" action="${action}" class="actions">${formGuard(ctx.csrf)}<input type="hidden" name="domain" value="${change.domain}"><input type="hidden" name="confirm" value="yes"><button type="submit" name="action" value="${change.action}" class="danger">${
       removing ? 'Remove the domain' : 'Change the domain'
     }</button><a href="${orgPath(slug, '/brands')}">Cancel</a></form>`,
   )

@@ -2,7 +2,7 @@
 import type { ImportReport, ImportResult } from '../../db/catalog-import.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
-import { csrfField, notice } from './forms.ts'
+import { formGuard, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 
 /** Errors listed on the page at most (a bad 100,000-product file can have as many). */
@@ -25,7 +25,7 @@ export function importPage(
     html`<p><a href="${orgPath(ctx.membership.organization.slug, '/products')}">Products</a></p><h1>Import a catalog</h1>
 <p>A catalog file (the format of <a href="${orgPath(ctx.membership.organization.slug, '/catalog/export')}">Export</a>) creates or replaces this organization's brands and products; what it leaves out stays as it is. Check a file first: nothing is written until you import it, and an import with any error writes nothing.</p>
 ${o.problem ? notice('bad', o.problem) : null}${o.result ? outcome(o.result, o.dryRun === true) : null}
-<form method="post" action="${action}" enctype="multipart/form-data" class="stack wide">${csrfField(ctx.csrf)}
+<form method="post" action="${action}" enctype="multipart/form-data" class="stack wide">${formGuard(ctx.csrf)}
 <div><label for="f-file">Catalog file (JSON, up to 32 MB)</label><input id="f-file" name="file" type="file" accept="application/json,.json"></div>
 <div><label for="f-text">Or paste it</label><textarea id="f-text" name="text" rows="8" spellcheck="false">${o.text ?? ''}</textarea></div>
 <div class="actions"><button type="submit" name="action" value="check">Check</button><button type="submit" name="action" value="import" class="secondary">Import</button></div></form>`,

@@ -5,7 +5,7 @@ import { coversApiClients } from '../../db/organizations.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { dateTime, planName, statusName } from './format.ts'
-import { actionButton, csrfField, field, notice } from './forms.ts'
+import { actionButton, field, formGuard, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 
 export function clientsPage(
@@ -75,7 +75,7 @@ function createForm(ctx: OrgContext, form?: { name: string; scopes: readonly str
   if (!coversApiClients(org.plan, org.subscriptionStatus)) return null
   const chosen = form?.scopes ?? ['write:codes']
   return html`<h2>Create a client</h2>
-<form method="post" action="${orgPath(org.slug, '/clients')}" class="stack">${csrfField(ctx.csrf)}
+<form method="post" action="${orgPath(org.slug, '/clients')}" class="stack">${formGuard(ctx.csrf)}
 ${field({ name: 'name', label: 'Name', required: true, value: form?.name ?? '', hint: 'What the client is for, e.g. "ERP labels".', maxlength: 200 })}
 <fieldset><legend>Scopes</legend>${SCOPES.map(
     (s) =>
@@ -115,6 +115,6 @@ export function deleteClientPage(ctx: OrgContext, client: ClientSummary): SafeHt
     'clients',
     'Delete API client',
     html`<h1>Delete “${client.name}”?</h1><p>The client <code>${client.clientId}</code> can then no longer obtain tokens, and the tokens it holds stop working at once. This cannot be undone.</p>
-<form method="post" action="${orgPath(slug, `/clients/${encodeURIComponent(client.clientId)}/delete`)}" class="actions">${csrfField(ctx.csrf)}<button type="submit" class="danger">Delete client</button><a href="${orgPath(slug, '/clients')}">Cancel</a></form>`,
+<form method="post" action="${orgPath(slug, `/clients/${encodeURIComponent(client.clientId)}/delete`)}" class="actions">${formGuard(ctx.csrf)}<button type="submit" class="danger">Delete client</button><a href="${orgPath(slug, '/clients')}">Cancel</a></form>`,
   )
 }

@@ -21,6 +21,12 @@ export const ERRORS = {
     message:
       'This form was not sent from the dashboard, or it has expired. Go back, reload the page and try again.',
   },
+  alreadySent: {
+    status: 409,
+    title: 'Already sent',
+    message:
+      'This form was sent before, so it was not sent again and nothing was done twice. That happens when the page that answered a form is reloaded, or a button is pressed twice. To do the same once more, open the page and fill in the form anew.',
+  },
   tooLarge: {
     status: 413,
     title: 'Too much data',
@@ -49,9 +55,18 @@ export const ERRORS = {
   },
 } as const satisfies Record<string, ErrorView>
 
-export function errorBody(view: ErrorView, detail?: string): SafeHtml {
+/** A way on from an error page; the dashboard's start page unless the error names a better one. */
+export interface WayOn {
+  readonly href: string
+  readonly label: string
+}
+
+export function errorBody(
+  view: ErrorView,
+  way: WayOn = { href: '/', label: 'Go to the dashboard' },
+): SafeHtml {
   return publicPage(
     view.title,
-    html`<h1>${view.title}</h1><p>${detail ?? view.message}</p><p><a href="/">Go to the dashboard</a></p>`,
+    html`<h1>${view.title}</h1><p>${view.message}</p><p><a href="${way.href}">${way.label}</a></p>`,
   )
 }

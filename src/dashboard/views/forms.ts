@@ -1,10 +1,14 @@
-/** Form building blocks of the dashboard: labelled fields with hints and errors, the CSRF field, notices. */
+/** Form building blocks of the dashboard: labelled fields with hints and errors, the CSRF and one-time fields, notices. */
 import type { Issue } from '../../gs1/issue.ts'
+import { newFormId } from '../form.ts'
 import { html, type SafeHtml } from '../html.ts'
 
-/** The hidden CSRF field every state-changing form of a signed-in page carries (DESIGN §7). */
-export function csrfField(token: string): SafeHtml {
-  return html`<input type="hidden" name="csrf" value="${token}">`
+/**
+ * The hidden fields every form of a signed-in page carries: the session's CSRF token (DESIGN §7) and a one-time id,
+ * so that a reload of the page that answered the form, or a second click, does not make its change twice.
+ */
+export function formGuard(csrf: string): SafeHtml {
+  return html`<input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="once" value="${newFormId()}">`
 }
 
 export interface FieldOptions {
@@ -86,7 +90,7 @@ export function actionButton(o: {
   readonly hidden?: Readonly<Record<string, string>>
   readonly accessibleLabel?: string
 }): SafeHtml {
-  return html`<form method="post" action="${o.action}" class="inline-form"${o.confirm ? html` data-confirm="${o.confirm}"` : null}>${csrfField(o.csrf)}${Object.entries(
+  return html`<form method="post" action="${o.action}" class="inline-form"${o.confirm ? html` data-confirm="${o.confirm}"` : null}>${formGuard(o.csrf)}${Object.entries(
     o.hidden ?? {},
   ).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,

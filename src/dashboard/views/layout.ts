@@ -2,7 +2,7 @@
 import type { Membership } from '../../db/memberships.ts'
 import { FAVICON, SCRIPT_ASSET, STYLESHEET } from '../assets.ts'
 import { html, type SafeHtml } from '../html.ts'
-import { csrfField } from './forms.ts'
+import { formGuard } from './forms.ts'
 
 /** The product's name in the dashboard's title and bar. */
 export const PRODUCT_NAME = 'GS1 Digital Link'
@@ -43,7 +43,7 @@ export function signedInPage(frame: SignedInFrame, title: string, main: SafeHtml
     html`<a class="skip" href="#main">Skip to content</a>
 <header class="top"><a class="product" href="/">${PRODUCT_NAME}</a>${switcher(frame)}
 <a href="/account">${frame.user.name}</a>
-<form method="post" action="/sign-out">${csrfField(frame.csrf)}<button type="submit" class="secondary">Sign out</button></form></header>
+<form method="post" action="/sign-out">${formGuard(frame.csrf)}<button type="submit" class="secondary">Sign out</button></form></header>
 ${
   frame.current === undefined
     ? html`<main id="main" class="narrow">${main}</main>`

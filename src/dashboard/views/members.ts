@@ -5,7 +5,7 @@ import { ROLES } from '../../db/schema.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { dateTime } from './format.ts'
-import { actionButton, csrfField, field, notice, select } from './forms.ts'
+import { actionButton, field, formGuard, notice, select } from './forms.ts'
 import { orgPage, PRODUCT_NAME } from './layout.ts'
 
 const ROLE_HELP =
@@ -43,7 +43,7 @@ function memberTable(ctx: OrgContext, members: readonly Member[], isOwner: boole
     const you = m.userId === ctx.session.user.id ? html` <span class="badge">you</span>` : null
     const disabled = m.disabled ? html` <span class="badge bad">disabled</span>` : null
     const roleCell = isOwner
-      ? html`<form method="post" action="${base}/role" class="inline-form">${csrfField(ctx.csrf)}${select({
+      ? html`<form method="post" action="${base}/role" class="inline-form">${formGuard(ctx.csrf)}${select({
           name: 'role',
           id: `role-${m.userId}`,
           label: `Role of ${m.name}`,
@@ -79,7 +79,7 @@ function inviteForm(ctx: OrgContext, state?: { error: string; email: string }): 
   const mailNote =
     ctx.deps.mailer === null ? 'You get a link to hand over.' : 'The invitation is sent by mail.'
   return html`<h2>Invite someone</h2>${state?.error ? notice('bad', state.error) : null}
-<form method="post" action="${orgPath(ctx.membership.organization.slug, '/members/invite')}" class="stack">${csrfField(ctx.csrf)}
+<form method="post" action="${orgPath(ctx.membership.organization.slug, '/members/invite')}" class="stack">${formGuard(ctx.csrf)}
 ${field({ name: 'email', label: 'Email', type: 'email', required: true, value: state?.email ?? '', autocomplete: 'off', hint: `${mailNote} The link works for 7 days.` })}
 ${select({ name: 'role', label: 'Role', options: ROLE_OPTIONS, value: 'editor' })}
 <div><button type="submit">Invite</button></div></form>`
@@ -139,6 +139,6 @@ export function removeMemberPage(ctx: OrgContext, member: Member): SafeHtml {
       self
         ? `You lose access to ${ctx.membership.organization.name} at once.`
         : `${member.name} (${member.email}) loses access to ${ctx.membership.organization.name} at once.`
-    }</p><form method="post" action="${orgPath(slug, `/members/${encodeURIComponent(member.userId)}/remove`)}" class="actions">${csrfField(ctx.csrf)}<button type="submit" class="danger">Remove</button><a href="${orgPath(slug, '/members')}">Cancel</a></form>`,
+    }</p><form method="post" action="${orgPath(slug, `/members/${encodeURIComponent(member.userId)}/remove`)}" class="actions">${formGuard(ctx.csrf)}<button type="submit" class="danger">Remove</button><a href="${orgPath(slug, '/members')}">Cancel</a></form>`,
   )
 }

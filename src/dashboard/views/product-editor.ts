@@ -7,7 +7,7 @@ import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import type { PageForm, ProductForm } from '../product-form.ts'
 import type { ScanPreview } from '../scan-preview.ts'
-import { csrfField, formMessage, notice } from './forms.ts'
+import { formGuard, formMessage, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 import { type DayCount, dayChart } from './scan-chart.ts'
 
@@ -82,7 +82,7 @@ function editor(ctx: OrgContext, state: EditorState, errors: FieldErrors): SafeH
   const isNew = state.etag === null
   const action = isNew ? orgPath(slug, '/products') : orgPath(slug, `/products/${f.gtin}`)
   const rows = [...f.pages, { name: '', linkType: 'gs1:pip', titles: {}, content: {} }]
-  return html`<h2>${isNew ? 'Product' : 'Edit'}</h2><form method="post" action="${action}" class="stack wide" novalidate>${csrfField(ctx.csrf)}${
+  return html`<h2>${isNew ? 'Product' : 'Edit'}</h2><form method="post" action="${action}" class="stack wide" novalidate>${formGuard(ctx.csrf)}${
     state.etag === null ? null : html`<input type="hidden" name="etag" value="${state.etag}">`
   }
 ${isNew ? input('gtin', 'GTIN', f.gtin, errors, { hint: '8, 12, 13 or 14 digits, with the check digit.', inputmode: 'numeric' }) : null}
@@ -196,6 +196,6 @@ export function deleteProductPage(ctx: OrgContext, gtin: string, name: string): 
     'products',
     'Delete product',
     html`<h1>Delete “${name}”?</h1><p>GTIN <code>${gtin}</code>: every scan of it answers “not found” from then on, on every resolver, and its pages and codes stop working. This cannot be undone; export the catalog first to keep a copy.</p>
-<form method="post" action="${orgPath(slug, `/products/${gtin}/delete`)}" class="actions">${csrfField(ctx.csrf)}<button type="submit" class="danger">Delete product</button><a href="${orgPath(slug, `/products/${gtin}`)}">Cancel</a></form>`,
+<form method="post" action="${orgPath(slug, `/products/${gtin}/delete`)}" class="actions">${formGuard(ctx.csrf)}<button type="submit" class="danger">Delete product</button><a href="${orgPath(slug, `/products/${gtin}`)}">Cancel</a></form>`,
   )
 }
