@@ -1189,6 +1189,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -1490,6 +1502,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -1625,6 +1649,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -1675,6 +1711,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -1748,6 +1796,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -1797,6 +1857,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -1866,6 +1938,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -1875,6 +1959,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -1946,6 +2042,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -1955,6 +2063,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2000,6 +2120,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2063,6 +2195,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2072,6 +2216,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2143,6 +2299,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2178,6 +2346,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2229,6 +2409,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2258,6 +2450,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2337,6 +2541,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2346,6 +2562,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2397,6 +2625,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2437,6 +2677,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Conflict",
+           *           "path": null,
+           *           "message": "The request collides with existing data"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2446,6 +2698,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2477,6 +2741,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2486,6 +2762,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2531,6 +2819,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2588,6 +2888,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2617,6 +2929,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2668,6 +2992,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2677,6 +3013,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2737,6 +3085,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2746,6 +3106,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2817,6 +3189,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2826,6 +3210,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2882,6 +3278,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -2912,6 +3320,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -2983,6 +3403,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -3033,6 +3465,18 @@ export interface operations {
            *       ]
            *     }
            */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
@@ -3042,6 +3486,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [
@@ -3102,6 +3558,18 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
           /**
            * @example {
            *       "errors": [

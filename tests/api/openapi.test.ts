@@ -4,9 +4,11 @@ import SwaggerParser from '@apidevtools/swagger-parser'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { validationCodes } from '../../src/api/openapi/index.ts'
+import { createClient } from '../../src/db/api-clients.ts'
+import { CLI_ACTOR } from '../../src/db/audit.ts'
 import { VALIDATION_CODES } from '../../src/gs1/index.ts'
 import { apiRequest } from '../support/app.ts'
-import { gtinDefinition, postJson, STEM, useCodeApi } from './codes/harness.ts'
+import { fetchToken, gtinDefinition, postJson, STEM, useCodeApi } from './codes/harness.ts'
 
 const api = useCodeApi()
 const VND = 'application/vnd.service.public.v1+json'
@@ -286,5 +288,87 @@ describe('GET /docs', () => {
     const res = await api().app.handle(apiRequest('/docs/'))
     expect([res.status, res.headers.get('location')]).toEqual([308, '../docs'])
     expect(new URL(res.headers.get('location') ?? '', 'https://api.example/docs/').pathname).toBe('/docs')
+  })
+})
+
+describe('every answer is documented: its status, and its media type for that status', () => {
+  const SAMPLE: Readonly<Record<string, string>> = { gtin: '09506000134352', slug: 'acme-oats' }
+  const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE[name] ?? 'x')
+
+  /** Requests that fail in each way a client can fail: no token, a token without the scope, bad input, bad types. */
+  function attempts(method: string, token: string): { label: string; init: RequestInit; query?: string }[] {
+    const json = { 'content-type': VND }
+    const svgToo = { accept: `${VND}, image/svg+xml` }
+    const body = method === 'GET' || method === 'DELETE' ? undefined : '{"unknown":1}'
+    const bearer = { authorization: `Bearer ${token}` }
+    return [
+      { label: 'no token', init: { method, headers: { accept: VND, ...json }, body } },
+      { label: 'token', init: { method, headers: { accept: VND, ...json, ...bearer }, body } },
+      {
+        label: 'bad query',
+        init: { method, headers: { accept: VND, ...json, ...bearer }, body },
+        query: '?limit=x&dryRun=maybe&from=1',
+      },
+      {
+        label: 'not JSON',
+        init: { method, headers: { accept: VND, ...json, ...bearer }, body: body && '{' },
+      },
+      {
+        label: 'too large',
+        init: {
+          method,
+          headers: { ...json, ...bearer, ...svgToo },
+          body: body && 'x'.repeat(1024 * 1024 + 1),
+        },
+      },
+      { label: 'SVG too', init: { method, headers: { ...json, ...bearer, ...svgToo }, body } },
+      { label: 'html wanted', init: { method, headers: { accept: 'text/html', ...json, ...bearer }, body } },
+      {
+        label: 'text sent',
+        init: { method, headers: { accept: VND, 'content-type': 'text/plain', ...bearer }, body },
+      },
+    ]
+  }
+
+  test('with Accept: the versioned type, every failure of every operation', async () => {
+    const client = await createClient(api().database.db, {
+      actor: CLI_ACTOR,
+      organizationSlug: 'acme',
+      name: 'Everything',
+      scopes: ['write:codes', 'read:catalog', 'write:catalog', 'read:scans'],
+      clock: api().deps.clock,
+    })
+    if (!client.ok) throw new Error(client.message)
+    const token = await fetchToken(api().app, client.clientId, client.clientSecret)
+    const doc = (await SwaggerParser.dereference(await document())) as Doc
+    const ajv = new Ajv2020({ strict: false, allErrors: true })
+    addFormats(ajv)
+    const undocumented: string[] = []
+    for (const [path, operations] of Object.entries(doc.paths as Record<string, Record<string, Doc>>)) {
+      if (path === '/oauth/token') continue
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const attempt of attempts(method.toUpperCase(), token)) {
+          const res = await api().app.handle(apiRequest(concrete(path) + (attempt.query ?? ''), attempt.init))
+          const documented = operation.responses[String(res.status)] ?? operation.responses.default
+          const type = (res.headers.get('content-type') ?? '').split(';')[0] ?? ''
+          const where = `${method.toUpperCase()} ${path} (${attempt.label}) ${res.status} ${type}`
+          if (documented === undefined) {
+            undocumented.push(`${where}: status not documented`)
+            continue
+          }
+          const media = documented.content?.[type]
+          if (media === undefined) {
+            if (documented.content !== undefined || res.body !== null)
+              undocumented.push(`${where}: type not documented`)
+            continue
+          }
+          if (type.endsWith('json')) {
+            const validate = ajv.compile(media.schema)
+            if (!validate(await res.json())) undocumented.push(`${where}: ${ajv.errorsText(validate.errors)}`)
+          }
+        }
+      }
+    }
+    expect(undocumented).toEqual([])
   })
 })

@@ -4,7 +4,7 @@ import { CATALOG_ERROR_CODES } from '../../catalog/error-codes.ts'
 import { BRANDS_PATH, EXPORT_PATH, IMPORT_PATH, PRODUCTS_PATH } from '../catalog/index.ts'
 import { MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from '../catalog/model.ts'
 import { JSON_TYPE, VND_JSON } from '../media.ts'
-import { envelopeResponse } from './components.ts'
+import { envelopeResponse, negotiatedEnvelope } from './components.ts'
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
@@ -37,7 +37,7 @@ function common(scope: string, takesBody: boolean) {
   return {
     '401': {
       description: 'Missing, malformed, expired or revoked credentials.',
-      content: envelopeResponse('unauthorized', '').content,
+      content: negotiatedEnvelope('unauthorized', '').content,
     },
     '403': {
       description: `The token lacks \`${scope}\`, or the subscription no longer covers API clients.`,
@@ -49,15 +49,15 @@ function common(scope: string, takesBody: boolean) {
     ),
     ...(takesBody
       ? {
-          '400': envelopeResponse('malformedJson', 'The body is not valid JSON.'),
-          '413': envelopeResponse('payloadTooLarge', 'The body exceeds 1 MiB.'),
-          '415': envelopeResponse(
+          '400': negotiatedEnvelope('malformedJson', 'The body is not valid JSON.'),
+          '413': negotiatedEnvelope('payloadTooLarge', 'The body exceeds 1 MiB.'),
+          '415': negotiatedEnvelope(
             'unsupportedMediaType',
             'The body is not `application/json` or the versioned type.',
           ),
         }
       : {}),
-    '500': envelopeResponse('internal', 'Server fault; a read is safe to retry.'),
+    '500': negotiatedEnvelope('internal', 'Server fault; a read is safe to retry.'),
   }
 }
 
@@ -156,7 +156,7 @@ export function catalogPaths() {
         ],
         responses: {
           '200': { description: 'One page.', content: jsonContent('ProductPage') },
-          '400': envelopeResponse('badRequest', 'A query parameter is invalid; `path` names it.'),
+          '400': negotiatedEnvelope('badRequest', 'A query parameter is invalid; `path` names it.'),
           ...common(READ_CATALOG, false),
         },
       },
@@ -173,7 +173,7 @@ export function catalogPaths() {
         parameters: [GTIN_PARAMETER],
         responses: {
           '200': { description: 'The product.', headers: ETAG, content: jsonContent('Product') },
-          '404': envelopeResponse('notFound', 'The organization has no product with this GTIN.'),
+          '404': negotiatedEnvelope('notFound', 'The organization has no product with this GTIN.'),
           ...common(READ_CATALOG, false),
         },
       },
@@ -199,12 +199,12 @@ export function catalogPaths() {
         responses: {
           '200': { description: 'Replaced, or already so.', headers: ETAG, content: jsonContent('Product') },
           '201': { description: 'Created.', headers: ETAG, content: jsonContent('Product') },
-          '404': envelopeResponse('notFound', 'The path is not a GTIN with a valid check digit.'),
-          '409': envelopeResponse(
+          '404': negotiatedEnvelope('notFound', 'The path is not a GTIN with a valid check digit.'),
+          '409': negotiatedEnvelope(
             'conflict',
             'The GTIN belongs to another organization (`Catalog.Ownership`).',
           ),
-          '412': envelopeResponse(
+          '412': negotiatedEnvelope(
             'preconditionFailed',
             'The stored product is not the `If-Match` version, or exists despite `If-None-Match: *`.',
           ),
@@ -232,8 +232,8 @@ export function catalogPaths() {
         ],
         responses: {
           '204': { description: 'Deleted.' },
-          '404': envelopeResponse('notFound', 'The organization has no product with this GTIN.'),
-          '412': envelopeResponse(
+          '404': negotiatedEnvelope('notFound', 'The organization has no product with this GTIN.'),
+          '412': negotiatedEnvelope(
             'preconditionFailed',
             'The stored product is not the `If-Match` version, or is one `If-None-Match` names.',
           ),
@@ -262,7 +262,7 @@ export function catalogPaths() {
         requestBody: { required: true, content: jsonContent('CatalogFile') },
         responses: {
           '200': { description: 'What changed (or would).', content: jsonContent('ImportReport') },
-          '400': envelopeResponse('badRequest', '`dryRun` is neither `true` nor `false`; `path` names it.'),
+          '400': negotiatedEnvelope('badRequest', '`dryRun` is neither `true` nor `false`; `path` names it.'),
           '422': invalid,
           ...common(WRITE_CATALOG, true),
         },
@@ -329,7 +329,7 @@ export function scanPaths() {
         ],
         responses: {
           '200': { description: 'The counts.', content: jsonContent('ScanReport') },
-          '400': envelopeResponse('badRequest', 'A query parameter is invalid; `path` names it.'),
+          '400': negotiatedEnvelope('badRequest', 'A query parameter is invalid; `path` names it.'),
           ...common('read:scans', false),
         },
       },

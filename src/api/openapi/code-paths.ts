@@ -1,7 +1,7 @@
 /** OpenAPI operations of `/code`, `/codes` and `/render`: both JSON media types, every status, the SVG answer. */
 import { CODE_PATH, CODES_PATH, MAX_BATCH, RENDER_PATH } from '../codes/index.ts'
 import { JSON_TYPE, SVG_TYPE, VND_JSON } from '../media.ts'
-import { envelopeResponse } from './components.ts'
+import { envelopeResponse, negotiatedEnvelope } from './components.ts'
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
@@ -23,16 +23,6 @@ const EXAMPLE_DEFINITION = {
 const EXAMPLE_RESULT = {
   barcodeText: 'https://id.example.com/01/09506000134352/10/ABC123?17=261231',
   hri: '(01)09506000134352(10)ABC123(17)261231',
-}
-
-/**
- * An envelope failure a JSON code operation answers in the negotiated type (docs/api.md): the versioned type
- * when asked for, or when the body was sent in it.
- */
-function negotiatedEnvelope(kind: Parameters<typeof envelopeResponse>[0], description: string) {
-  const response = envelopeResponse(kind, description)
-  const media = response.content[JSON_TYPE]
-  return { ...response, content: { [VND_JSON]: media, [JSON_TYPE]: media } }
 }
 
 /** The failures of `/code` and `/codes` that follow the negotiated type; `/render` answers them in JSON. */
@@ -64,7 +54,7 @@ function commonResponses() {
       'notAcceptable',
       'The `Accept` header names no media type this operation produces.',
     ),
-    '413': envelopeResponse('payloadTooLarge', 'The body exceeds 1 MiB.'),
+    '413': negotiatedEnvelope('payloadTooLarge', 'The body exceeds 1 MiB.'),
     '415': envelopeResponse(
       'unsupportedMediaType',
       'The body is not `application/json` or the versioned type.',
@@ -76,7 +66,7 @@ function commonResponses() {
       ),
       headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
     },
-    '500': envelopeResponse('internal', 'Server fault; safe to retry.'),
+    '500': negotiatedEnvelope('internal', 'Server fault; safe to retry.'),
   }
 }
 

@@ -4,6 +4,7 @@ import { t } from 'elysia'
 import { VALIDATION_CODES } from '../../gs1/index.ts'
 import { API_VALIDATION_CODES } from '../codes/model.ts'
 import { API_ERRORS } from '../errors.ts'
+import { VND_JSON } from '../media.ts'
 
 /** Every validation code of a code definition or a batch request, with what it means. */
 export function validationCodes(): { code: string; description: string }[] {
@@ -123,4 +124,14 @@ export function envelopeResponse(kind: keyof typeof API_ERRORS, description: str
       },
     },
   }
+}
+
+/**
+ * An envelope failure answered in the negotiated type (docs/api.md): the versioned type when `Accept` asks for it,
+ * or when the body was sent in it; `application/json` otherwise.
+ */
+export function negotiatedEnvelope(kind: keyof typeof API_ERRORS, description: string) {
+  const response = envelopeResponse(kind, description)
+  const media = response.content['application/json']
+  return { ...response, content: { [VND_JSON]: media, 'application/json': media } }
 }
