@@ -1055,7 +1055,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB. */
+      /** @description The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body. */
       413: {
         headers: {
           [name: string]: unknown
@@ -1390,7 +1390,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB. */
+      /** @description The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body. */
       413: {
         headers: {
           [name: string]: unknown
@@ -1632,7 +1632,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB. */
+      /** @description The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body. */
       413: {
         headers: {
           [name: string]: unknown
@@ -2025,7 +2025,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB. */
+      /** @description The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body. */
       413: {
         headers: {
           [name: string]: unknown
@@ -2724,7 +2724,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB. */
+      /** @description The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body. */
       413: {
         headers: {
           [name: string]: unknown
@@ -3172,7 +3172,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The body exceeds 1 MiB. */
+      /** @description The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body. */
       413: {
         headers: {
           [name: string]: unknown

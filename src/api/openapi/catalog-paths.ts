@@ -4,7 +4,7 @@ import { CATALOG_ERROR_CODES } from '../../catalog/error-codes.ts'
 import { BRANDS_PATH, EXPORT_PATH, IMPORT_PATH, PRODUCTS_PATH } from '../catalog/index.ts'
 import { MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from '../catalog/model.ts'
 import { JSON_TYPE, VND_JSON } from '../media.ts'
-import { envelopeResponse, negotiatedEnvelope } from './components.ts'
+import { BODY_TOO_LARGE, envelopeResponse, negotiatedEnvelope } from './components.ts'
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
@@ -50,7 +50,7 @@ function common(scope: string, takesBody: boolean) {
     ...(takesBody
       ? {
           '400': negotiatedEnvelope('malformedJson', 'The body is not valid JSON.'),
-          '413': negotiatedEnvelope('payloadTooLarge', 'The body exceeds 1 MiB.'),
+          '413': negotiatedEnvelope('payloadTooLarge', BODY_TOO_LARGE),
           '415': negotiatedEnvelope(
             'unsupportedMediaType',
             'The body is not `application/json` or the versioned type.',

@@ -1,7 +1,7 @@
 /** OpenAPI operations of `/code`, `/codes` and `/render`: both JSON media types, every status, the SVG answer. */
 import { CODE_PATH, CODES_PATH, MAX_BATCH, RENDER_PATH } from '../codes/index.ts'
 import { JSON_TYPE, SVG_TYPE, VND_JSON } from '../media.ts'
-import { envelopeResponse, negotiatedEnvelope } from './components.ts'
+import { BODY_TOO_LARGE, envelopeResponse, negotiatedEnvelope } from './components.ts'
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
@@ -29,7 +29,7 @@ const EXAMPLE_RESULT = {
 function negotiatedFailures() {
   return {
     '400': negotiatedEnvelope('malformedJson', 'The body is not valid JSON.'),
-    '413': negotiatedEnvelope('payloadTooLarge', 'The body exceeds 1 MiB.'),
+    '413': negotiatedEnvelope('payloadTooLarge', BODY_TOO_LARGE),
     '415': negotiatedEnvelope(
       'unsupportedMediaType',
       'The body is not `application/json` or the versioned type.',
@@ -54,7 +54,7 @@ function commonResponses() {
       'notAcceptable',
       'The `Accept` header names no media type this operation produces.',
     ),
-    '413': negotiatedEnvelope('payloadTooLarge', 'The body exceeds 1 MiB.'),
+    '413': negotiatedEnvelope('payloadTooLarge', BODY_TOO_LARGE),
     '415': envelopeResponse(
       'unsupportedMediaType',
       'The body is not `application/json` or the versioned type.',

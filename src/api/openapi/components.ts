@@ -135,3 +135,7 @@ export function negotiatedEnvelope(kind: keyof typeof API_ERRORS, description: s
   const media = response.content['application/json']
   return { ...response, content: { [VND_JSON]: media, 'application/json': media } }
 }
+
+/** The 413 of every operation with a body: the envelope up to 2 MiB, the server's own hard stop beyond. */
+export const BODY_TOO_LARGE =
+  'The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body.'
