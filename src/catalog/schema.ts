@@ -5,13 +5,19 @@ const SLUG = '^[a-z0-9][a-z0-9-]{0,62}$'
 const PRODUCT_SLUG = '^[a-z0-9][a-z0-9-]{0,99}$'
 export const LANGUAGE_PATTERN = '^[a-z]{2}(-[a-z]{2})?$'
 
-/** Longest organization or brand name, in characters (code points, as JSON Schema counts them). */
+/**
+ * Longest name (organization, brand, product) or page title, in characters (code points, as JSON Schema counts
+ * them): GS1's own trade item description takes 200. Titles travel in every linkset and page of the product.
+ */
 export const MAX_NAME_CHARS = 200
+/** Longest body text of a product page in one language, in characters. */
+export const MAX_CONTENT_CHARS = 20_000
 /**
  * TypeBox counts UTF-16 units, so the schema bounds a name at twice the limit and validation checks the
  * characters (`src/catalog/validate.ts`): 200 emoji are 200 characters but 400 units.
  */
 const Name = Type.String({ minLength: 1, maxLength: 2 * MAX_NAME_CHARS })
+const Content = Type.String({ maxLength: 2 * MAX_CONTENT_CHARS })
 
 const Language = Type.String({ pattern: LANGUAGE_PATTERN })
 const PerLanguage = (value: ReturnType<typeof Type.String>, options = {}) =>
@@ -52,8 +58,8 @@ export const CatalogPageEntry = Type.Object(
     name: Type.String({ pattern: SLUG }),
     linkType: Type.String(),
     default: Type.Optional(Type.Boolean()),
-    titles: PerLanguage(Type.String({ minLength: 1 }), { minProperties: 1 }),
-    content: Type.Optional(PerLanguage(Type.String())),
+    titles: PerLanguage(Name, { minProperties: 1 }),
+    content: Type.Optional(PerLanguage(Content)),
   },
   { additionalProperties: false },
 )
@@ -66,7 +72,7 @@ export const CatalogProductEntry = Type.Object(
     published: Type.Optional(Type.Boolean()),
     defaultLanguage: Language,
     languages: Type.Array(Language, { minItems: 1, uniqueItems: true }),
-    names: Type.Optional(PerLanguage(Type.String({ minLength: 1 }))),
+    names: Type.Optional(PerLanguage(Name)),
     pages: Type.Array(CatalogPageEntry, { minItems: 1 }),
   },
   { additionalProperties: false },

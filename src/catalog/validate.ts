@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import { normaliseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
 import { duplicates } from './duplicates.ts'
-import { CatalogFile, MAX_NAME_CHARS } from './schema.ts'
+import { CatalogFile, MAX_CONTENT_CHARS, MAX_NAME_CHARS } from './schema.ts'
 import { checkBrands } from './validate-brands.ts'
 import { checkOwnership } from './validate-ownership.ts'
 import { checkProduct, checkProductReferences } from './validate-products.ts'
@@ -59,10 +59,8 @@ export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLU
   }
   const errors = [
     ...checkOrganizations(catalog),
-    ...nameIssues(catalog.organizations, 'organizations'),
     ...checkBrands(catalog, known),
-    ...nameIssues(catalog.brands, 'brands'),
-    ...blankIssues(catalog),
+    ...readableTextIssues(catalog),
     ...catalog.products.flatMap((p, i) => checkProduct(p, file.products?.[i]?.gtin ?? '', `products[${i}]`)),
     ...checkProductReferences(catalog, known),
     ...checkOwnership(catalog, known),
@@ -144,37 +142,42 @@ function checkOrganizations(catalog: ValidCatalog): Issue[] {
   )
 }
 
-/** Names and titles people read must say something: one of only spaces would show as nothing on a page. */
-function blankIssues(catalog: ValidCatalog): Issue[] {
+/**
+ * The texts people read: a name or title must say something (one of only spaces shows as nothing) and none may
+ * be longer than its limit, counted in characters (the schema can only bound UTF-16 units).
+ */
+function readableTextIssues(catalog: ValidCatalog): Issue[] {
   const errors: Issue[] = []
-  const check = (text: string, path: string): void => {
-    if (text.trim() === '') errors.push(issue('Catalog.Schema', path, 'must not be blank'))
+  const check = (text: string, path: string, most = MAX_NAME_CHARS, blankAllowed = false): void => {
+    if (!blankAllowed && text.trim() === '') errors.push(issue('Catalog.Schema', path, 'must not be blank'))
+    // A text of at most `most` UTF-16 units has at most as many characters: only longer ones are counted.
+    const chars = text.length > most ? characters(text) : 0
+    if (chars > most)
+      errors.push(
+        issue(
+          'Catalog.Schema',
+          path,
+          `Expected string length less or equal to ${most}; got ${chars} characters`,
+        ),
+      )
   }
   for (const [i, o] of catalog.organizations.entries()) check(o.name, `organizations[${i}].name`)
   for (const [i, b] of catalog.brands.entries()) check(b.name, `brands[${i}].name`)
   catalog.products.forEach((p, i) => {
     for (const [lang, name] of Object.entries(p.names ?? {})) check(name, `products[${i}].names.${lang}`)
     p.pages.forEach((page, j) => {
-      for (const [lang, title] of Object.entries(page.titles))
-        check(title, `products[${i}].pages[${j}].titles.${lang}`)
+      const at = `products[${i}].pages[${j}]`
+      for (const [lang, title] of Object.entries(page.titles)) check(title, `${at}.titles.${lang}`)
+      for (const [lang, text] of Object.entries(page.content ?? {}))
+        check(text, `${at}.content.${lang}`, MAX_CONTENT_CHARS, true)
     })
   })
   return errors
 }
 
-/** Names over {@link MAX_NAME_CHARS} characters (the schema could only bound their UTF-16 units). */
-function nameIssues(list: readonly { name: string }[], where: string): Issue[] {
-  return list.flatMap((entry, i) => {
-    let chars = 0
-    for (const _ of entry.name) chars++
-    return chars > MAX_NAME_CHARS
-      ? [
-          issue(
-            'Catalog.Schema',
-            `${where}[${i}].name`,
-            `Expected string length less or equal to ${MAX_NAME_CHARS}; got ${chars} characters`,
-          ),
-        ]
-      : []
-  })
+/** The length of a text in characters (code points), as JSON Schema counts it. */
+function characters(text: string): number {
+  let count = 0
+  for (const _ of text) count++
+  return count
 }

@@ -76,6 +76,37 @@ describe('validateCatalog', () => {
     ])
   })
 
+  test('product names and page titles have the same 200-character limit; a page text 20,000', () => {
+    const product = (name: string, title: string, content: string) =>
+      smallCatalog({
+        names: { en: name, fr: 'Riz' },
+        pages: [
+          { name: 'product', linkType: 'gs1:pip', default: true, titles: { en: title, fr: 'Produit' } },
+          {
+            name: 'recipes',
+            linkType: 'gs1:recipeInfo',
+            titles: { fr: 'Recettes' },
+            content: { fr: content },
+          },
+        ],
+      })
+    expect(validateCatalog(product('🍚'.repeat(200), 'x'.repeat(200), '🍚'.repeat(20_000))).ok).toBe(true)
+    const result = validateCatalog(
+      product('x'.repeat(201), `${'🍚'.repeat(150)}${'x'.repeat(51)}`, 'x'.repeat(20_001)),
+    )
+    if (result.ok) throw new Error('expected errors')
+    expect(result.errors.map((e) => [e.path, e.message])).toEqual([
+      ['products[0].names.en', 'Expected string length less or equal to 200; got 201 characters'],
+      ['products[0].pages[0].titles.en', 'Expected string length less or equal to 200; got 201 characters'],
+      [
+        'products[0].pages[1].content.fr',
+        'Expected string length less or equal to 20000; got 20001 characters',
+      ],
+    ])
+    // Far over the limit, the schema stops it before any character is counted.
+    expect(errorsOf(product('x'.repeat(401), 'Product', ''))).toEqual(['Catalog.Schema products[0].names.en'])
+  })
+
   test('rejects a wrong GTIN check digit', () => {
     expect(errorsOf(smallCatalog({ gtin: '09506000134353' }))).toEqual([
       'Catalog.CheckDigit products[0].gtin',

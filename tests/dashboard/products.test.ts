@@ -156,6 +156,21 @@ describe('Products', () => {
     )
     expect(textOf(body)).toContain('Fill in at least one language.')
     expect(body).not.toContain('Expected string to match')
+    // A name too long is said in characters, whichever check caught it.
+    for (const [name, message] of [
+      ['x'.repeat(201), 'Use at most 200 characters (this has 201).'],
+      ['x'.repeat(401), 'Use at most 200 characters.'],
+    ] as const) {
+      const long = await editor.post(`/orgs/acme/products/${GTIN}`, {
+        ...fields,
+        'name.de': name,
+        action: 'save',
+      })
+      expect(long.status).toBe(422)
+      const page = await long.text()
+      expect(page).toMatch(/id="f-name\.de"[^>]*aria-invalid="true"/)
+      expect(textOf(page)).toContain(message)
+    }
   })
 
   test('a page text without a title in its language is an error on that text, never dropped on save', async () => {
