@@ -1779,6 +1779,38 @@ export interface operations {
           'application/json': components['schemas']['BrandList']
         }
       }
+      /** @description A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
       /** @description Missing, malformed, expired or revoked credentials. */
       401: {
         headers: {
@@ -1921,7 +1953,7 @@ export interface operations {
           'application/json': components['schemas']['Brand']
         }
       }
-      /** @description The body is not valid JSON. */
+      /** @description The body is not valid JSON. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
         headers: {
           [name: string]: unknown
@@ -2178,7 +2210,7 @@ export interface operations {
           'application/json': components['schemas']['ProductPage']
         }
       }
-      /** @description A query parameter is invalid; `path` names it. */
+      /** @description A query parameter is invalid; `path` names it. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
         headers: {
           [name: string]: unknown
@@ -2338,6 +2370,38 @@ export interface operations {
         content: {
           'application/vnd.service.public.v1+json': components['schemas']['Product']
           'application/json': components['schemas']['Product']
+        }
+      }
+      /** @description A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
         }
       }
       /** @description Missing, malformed, expired or revoked credentials. */
@@ -2524,7 +2588,7 @@ export interface operations {
           'application/json': components['schemas']['Product']
         }
       }
-      /** @description The body is not valid JSON. */
+      /** @description The body is not valid JSON. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
         headers: {
           [name: string]: unknown
@@ -2871,6 +2935,38 @@ export interface operations {
         }
         content?: never
       }
+      /** @description A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
       /** @description Missing, malformed, expired or revoked credentials. */
       401: {
         headers: {
@@ -3068,7 +3164,7 @@ export interface operations {
           'application/json': components['schemas']['ImportReport']
         }
       }
-      /** @description The body is not valid JSON. */
+      /** @description The body is not valid JSON. `dryRun` is neither `true` nor `false`; `path` names it. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
         headers: {
           [name: string]: unknown
@@ -3314,6 +3410,38 @@ export interface operations {
           'application/json': components['schemas']['CatalogFile']
         }
       }
+      /** @description A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
       /** @description Missing, malformed, expired or revoked credentials. */
       401: {
         headers: {
@@ -3448,7 +3576,7 @@ export interface operations {
           'application/json': components['schemas']['ScanReport']
         }
       }
-      /** @description A query parameter is invalid; `path` names it. */
+      /** @description A query parameter is invalid; `path` names it. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
         headers: {
           [name: string]: unknown

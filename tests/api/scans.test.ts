@@ -93,6 +93,12 @@ describe('GET /scans', () => {
       })
     }
     expect((await get('', api.token)).status).toBe(403)
+    // A typo or a repeated parameter would change the report silently: both are refused, with everything else.
+    const body = await (await get('?groupby=gtin&gtin=09506000134352&gtin=09506000134383')).json()
+    expect(body.errors.map((e: { code: string }) => e.code)).toEqual([
+      'Validation.Unknown.groupby',
+      'Validation.Invalid.gtin',
+    ])
   })
 
   test('each error names only what was sent and what is wrong with it', async () => {

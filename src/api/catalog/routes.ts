@@ -7,6 +7,7 @@ import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts
 import { leaveUnread, readJsonBody } from '../codes/body.ts'
 import { errorResponse } from '../errors.ts'
 import { type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
+import { readQuery } from '../query.ts'
 import {
   actorOf,
   brandsOf,
@@ -31,7 +32,8 @@ export interface CatalogRoutesDeps {
   readonly database: Database
 }
 
-type Work = (principal: Principal, body: unknown) => Promise<Outcome>
+type Query = Readonly<Record<string, string>>
+type Work = (principal: Principal, body: unknown, query: Query) => Promise<Outcome>
 type Scope = NonNullable<Awaited<ReturnType<typeof scopeOf>>>
 
 /** What a catalog route reads of Elysia's context. */
@@ -40,26 +42,38 @@ interface RouteContext {
   readonly body: unknown
   /** Absent on routes without parameters. */
   readonly params?: Readonly<Record<string, string | null | undefined>>
-  readonly query: Readonly<Record<string, string | undefined>>
   readonly set: { status?: number | string }
 }
 
+/** What an operation takes besides its path: a body or not, and the names of its query parameters. */
+interface Takes {
+  readonly body: boolean
+  readonly query?: readonly string[]
+}
+const NO_BODY: Takes = { body: false }
+const BODY: Takes = { body: true }
+/** The filters and paging of `GET /products`. */
+const LIST_PARAMETERS = ['brand', 'published', 'q', 'cursor', 'limit']
+
 /**
- * One catalog request: the guard has passed; negotiate (406), read the body when the operation takes one
- * (415, 413, 400), find the token's organization, do the work, and answer in the negotiated type.
+ * One catalog request: the guard has passed; negotiate (406), read the query (400 for a parameter the operation
+ * does not take) and the body when the operation takes one (415, 413, 400), find the token's organization, do the
+ * work, and answer in the negotiated type.
  */
-async function answer(request: Request, body: unknown, takesBody: boolean, work: Work): Promise<Response> {
+async function answer(request: Request, body: unknown, takes: Takes, work: Work): Promise<Response> {
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
   if (type === null) return errorResponse('notAcceptable')
+  const query = readQuery(request.url, takes.query ?? [])
+  if (!query.ok) return jsonResponse({ errors: query.errors }, 400, type, { vary: 'Accept' })
   let value: unknown
-  if (takesBody) {
+  if (takes.body) {
     const read = await readJsonBody(request, body)
     if (!read.ok) return errorResponse(read.failure, { type })
     value = read.value
   }
   const principal = principalOf(request)
   if (principal === undefined) return errorResponse('unauthorized', { type })
-  const outcome = await work(principal, value)
+  const outcome = await work(principal, value, query.params)
   return respond(outcome, type)
 }
 
@@ -82,8 +96,8 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
   const write = { parse: leaveUnread, beforeHandle: requireScope(deps.auth, WRITE_CATALOG) }
   /** Runs `work` for the token's organization; a deleted organization's token is no longer valid. */
   const scoped =
-    (work: (scope: Scope, principal: Principal, body: unknown) => Promise<Outcome>): Work =>
-    async (principal, body) => {
+    (work: (scope: Scope, principal: Principal, body: unknown, query: Query) => Promise<Outcome>): Work =>
+    async (principal, body, query) => {
       const scope = await scopeOf(db, principal)
       if (scope === null)
         return {
@@ -92,13 +106,19 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
             errors: [{ code: 'Unauthorized', path: null, message: 'The access token is invalid or revoked' }],
           },
         }
-      return work(scope, principal, body)
+      return work(scope, principal, body, query)
     }
   /** A route's handler: `answer` around the work, the status told to Elysia for its request log. */
   const handler =
     (
-      takesBody: boolean,
-      work: (scope: Scope, principal: Principal, body: unknown, ctx: RouteContext) => Promise<Outcome>,
+      takes: Takes,
+      work: (
+        scope: Scope,
+        principal: Principal,
+        body: unknown,
+        ctx: RouteContext,
+        query: Query,
+      ) => Promise<Outcome>,
     ) =>
     (ctx: RouteContext) =>
       settle(
@@ -109,8 +129,8 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
           : answer(
               ctx.request,
               ctx.body,
-              takesBody,
-              scoped((s, p, b) => work(s, p, b, ctx)),
+              takes,
+              scoped((s, p, b, q) => work(s, p, b, ctx, q)),
             ),
       )
   const header = (ctx: RouteContext, name: string) => ctx.request.headers.get(name)
@@ -119,27 +139,27 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
   return new Elysia({ name: 'catalog' })
     .get(
       BRANDS_PATH,
-      handler(false, (s) => brandsOf(db, s)),
+      handler(NO_BODY, (s) => brandsOf(db, s)),
       read,
     )
     .put(
       `${BRANDS_PATH}/:slug`,
-      handler(true, (s, p, b, ctx) => putBrand(db, s, actorOf(p), param(ctx, 'slug'), b)),
+      handler(BODY, (s, p, b, ctx) => putBrand(db, s, actorOf(p), param(ctx, 'slug'), b)),
       write,
     )
     .get(
       PRODUCTS_PATH,
-      handler(false, (s, _p, _b, ctx) => productsOf(db, s, ctx.query)),
+      handler({ body: false, query: LIST_PARAMETERS }, (s, _p, _b, _ctx, query) => productsOf(db, s, query)),
       read,
     )
     .get(
       `${PRODUCTS_PATH}/:gtin`,
-      handler(false, (s, _p, _b, ctx) => productOf(db, s, param(ctx, 'gtin'))),
+      handler(NO_BODY, (s, _p, _b, ctx) => productOf(db, s, param(ctx, 'gtin'))),
       read,
     )
     .put(
       `${PRODUCTS_PATH}/:gtin`,
-      handler(true, (s, p, b, ctx) =>
+      handler(BODY, (s, p, b, ctx) =>
         replaceProduct(db, s, actorOf(p), {
           gtin: param(ctx, 'gtin'),
           body: b,
@@ -151,7 +171,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     )
     .delete(
       `${PRODUCTS_PATH}/:gtin`,
-      handler(false, (s, p, _b, ctx) =>
+      handler(NO_BODY, (s, p, _b, ctx) =>
         removeProduct(db, s, actorOf(p), {
           gtin: param(ctx, 'gtin'),
           ifMatch: header(ctx, 'if-match'),
@@ -162,12 +182,14 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     )
     .post(
       IMPORT_PATH,
-      handler(true, (s, p, b, ctx) => importFile(db, s, actorOf(p), b, ctx.query.dryRun)),
+      handler({ body: true, query: ['dryRun'] }, (s, p, b, _ctx, query) =>
+        importFile(db, s, actorOf(p), b, query.dryRun),
+      ),
       write,
     )
     .get(
       EXPORT_PATH,
-      handler(false, (s) => exportFile(db, s)),
+      handler(NO_BODY, (s) => exportFile(db, s)),
       read,
     )
 }

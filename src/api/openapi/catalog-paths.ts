@@ -33,8 +33,25 @@ const IF_MATCH_PARAMETER = {
   schema: { type: 'string' },
 }
 
-function common(scope: string, takesBody: boolean) {
+/** What an operation takes: a body or not, and how its own query parameters can be wrong (for its `400`). */
+interface Takes {
+  readonly body: boolean
+  readonly query?: string
+}
+
+const UNKNOWN_PARAMETER =
+  'A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`).'
+
+/** The `400` of an operation: what its body and its query can get wrong. */
+function badRequest(takes: Takes) {
+  const causes = [takes.body ? 'The body is not valid JSON.' : null, takes.query ?? null, UNKNOWN_PARAMETER]
+  const text = causes.filter((c) => c !== null).join(' ')
+  return negotiatedEnvelope(takes.body ? 'malformedJson' : 'badRequest', text)
+}
+
+function common(scope: string, takes: Takes) {
   return {
+    '400': badRequest(takes),
     '401': {
       description: 'Missing, malformed, expired or revoked credentials.',
       content: negotiatedEnvelope('unauthorized', '').content,
@@ -47,9 +64,8 @@ function common(scope: string, takesBody: boolean) {
       'notAcceptable',
       'The `Accept` header names no media type this operation produces.',
     ),
-    ...(takesBody
+    ...(takes.body
       ? {
-          '400': negotiatedEnvelope('malformedJson', 'The body is not valid JSON.'),
           '413': negotiatedEnvelope('payloadTooLarge', BODY_TOO_LARGE),
           '415': negotiatedEnvelope(
             'unsupportedMediaType',
@@ -60,6 +76,8 @@ function common(scope: string, takesBody: boolean) {
     '500': negotiatedEnvelope('internal', 'Server fault; a read is safe to retry.'),
   }
 }
+
+const QUERY_INVALID = 'A query parameter is invalid; `path` names it.'
 
 const invalid = {
   description: `The content is invalid; every problem is listed with its JSON path. Codes:\n\n${CODES}`,
@@ -83,7 +101,7 @@ export function catalogPaths() {
         ),
         responses: {
           '200': { description: 'The brands.', content: jsonContent('BrandList') },
-          ...common(READ_CATALOG, false),
+          ...common(READ_CATALOG, { body: false }),
         },
       },
     },
@@ -109,7 +127,7 @@ export function catalogPaths() {
           '200': { description: 'Changed, or already so.', content: jsonContent('Brand') },
           '201': { description: 'Created.', content: jsonContent('Brand') },
           '422': invalid,
-          ...common(WRITE_CATALOG, true),
+          ...common(WRITE_CATALOG, { body: true }),
         },
       },
     },
@@ -156,8 +174,7 @@ export function catalogPaths() {
         ],
         responses: {
           '200': { description: 'One page.', content: jsonContent('ProductPage') },
-          '400': negotiatedEnvelope('badRequest', 'A query parameter is invalid; `path` names it.'),
-          ...common(READ_CATALOG, false),
+          ...common(READ_CATALOG, { body: false, query: QUERY_INVALID }),
         },
       },
     },
@@ -174,7 +191,7 @@ export function catalogPaths() {
         responses: {
           '200': { description: 'The product.', headers: ETAG, content: jsonContent('Product') },
           '404': negotiatedEnvelope('notFound', 'The organization has no product with this GTIN.'),
-          ...common(READ_CATALOG, false),
+          ...common(READ_CATALOG, { body: false }),
         },
       },
       put: {
@@ -209,7 +226,7 @@ export function catalogPaths() {
             'The stored product is not the `If-Match` version, or exists despite `If-None-Match: *`.',
           ),
           '422': invalid,
-          ...common(WRITE_CATALOG, true),
+          ...common(WRITE_CATALOG, { body: true }),
         },
       },
       delete: {
@@ -237,7 +254,7 @@ export function catalogPaths() {
             'preconditionFailed',
             'The stored product is not the `If-Match` version, or is one `If-None-Match` names.',
           ),
-          ...common(WRITE_CATALOG, false),
+          ...common(WRITE_CATALOG, { body: false }),
         },
       },
     },
@@ -262,9 +279,11 @@ export function catalogPaths() {
         requestBody: { required: true, content: jsonContent('CatalogFile') },
         responses: {
           '200': { description: 'What changed (or would).', content: jsonContent('ImportReport') },
-          '400': negotiatedEnvelope('badRequest', '`dryRun` is neither `true` nor `false`; `path` names it.'),
           '422': invalid,
-          ...common(WRITE_CATALOG, true),
+          ...common(WRITE_CATALOG, {
+            body: true,
+            query: '`dryRun` is neither `true` nor `false`; `path` names it.',
+          }),
         },
       },
     },
@@ -279,7 +298,7 @@ export function catalogPaths() {
         ),
         responses: {
           '200': { description: 'The catalog file.', content: jsonContent('CatalogFile') },
-          ...common(READ_CATALOG, false),
+          ...common(READ_CATALOG, { body: false }),
         },
       },
     },
@@ -329,8 +348,7 @@ export function scanPaths() {
         ],
         responses: {
           '200': { description: 'The counts.', content: jsonContent('ScanReport') },
-          '400': negotiatedEnvelope('badRequest', 'A query parameter is invalid; `path` names it.'),
-          ...common('read:scans', false),
+          ...common('read:scans', { body: false, query: QUERY_INVALID }),
         },
       },
     },

@@ -6,9 +6,11 @@ import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts
 import { leaveUnread } from '../codes/body.ts'
 import { errorResponse } from '../errors.ts'
 import { jsonResponse, negotiateJson } from '../media.ts'
+import { readQuery } from '../query.ts'
 import { scans } from './service.ts'
 
 export const SCANS_PATH = '/scans'
+const SCAN_PARAMETERS = ['from', 'to', 'groupBy', 'gtin']
 
 export interface ScanRoutesDeps {
   readonly auth: BearerVerifier
@@ -20,17 +22,15 @@ export function scanRoutes(deps: ScanRoutesDeps) {
   const hook = { parse: leaveUnread, beforeHandle: requireScope(deps.auth, READ_SCANS) }
   return new Elysia({ name: 'scans' }).get(
     SCANS_PATH,
-    async ({ request, query, set }) => {
+    async ({ request, set }) => {
       const type = negotiateJson(request.headers.get('accept'))
       if (type === null) return errorResponse('notAcceptable')
       const principal = principalOf(request)
       if (principal === undefined) return errorResponse('unauthorized', { type })
-      const result = await scans(
-        deps.database.db,
-        principal.organizationId,
-        query as Record<string, string>,
-        deps.clock(),
-      )
+      const query = readQuery(request.url, SCAN_PARAMETERS)
+      const result = query.ok
+        ? await scans(deps.database.db, principal.organizationId, query.params, deps.clock())
+        : query
       const response = result.ok
         ? jsonResponse(result.body, 200, type)
         : jsonResponse({ errors: result.errors }, 400, type)

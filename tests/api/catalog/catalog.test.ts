@@ -216,6 +216,50 @@ describe('products', () => {
   })
 })
 
+describe('query parameters', () => {
+  test('a parameter an operation does not take, or one given twice, is 400 naming it; nothing is done', async () => {
+    const typo = await call('GET', '/products?limt=1', 'reader', undefined, { accept: VND_JSON })
+    expect([typo.status, typo.headers.get('content-type')]).toEqual([400, VND_JSON])
+    expect(await typo.json()).toEqual({
+      errors: [
+        {
+          code: 'Validation.Unknown.limt',
+          path: 'limt',
+          message: 'limt is not a parameter of this operation; it takes brand, published, q, cursor, limit',
+        },
+      ],
+    })
+    const twice = await (await call('GET', '/products?limit=1&limit=2&limit=3', 'reader')).json()
+    expect(twice.errors).toEqual([
+      { code: 'Validation.Invalid.limit', path: 'limit', message: 'limit is given more than once' },
+    ])
+    const none = await (await call('GET', '/products/9506000134352?fields=name', 'reader')).json()
+    expect(none.errors[0].message).toBe('fields is not a parameter of this operation; it takes none')
+    // A name that is no identifier is not echoed into a code or a path.
+    const odd = await (await call('GET', `/brands?${encodeURIComponent('a"<b>')}=1`, 'reader')).json()
+    expect(odd.errors).toEqual([
+      {
+        code: 'Validation.Unknown.parameter',
+        path: null,
+        message: 'a parameter is not a parameter of this operation; it takes none',
+      },
+    ])
+    const before = await exportCatalogCount()
+    const dry = await call('POST', '/catalog/import?dry_run=true', 'writer', {
+      products: [{ ...PRODUCT, gtin: '09506000134406', slug: 'typo-import' }],
+    })
+    expect(dry.status).toBe(400)
+    expect((await dry.json()).errors[0].code).toBe('Validation.Unknown.dry_run')
+    expect(await exportCatalogCount()).toBe(before)
+  })
+})
+
+/** How many products Acme's export holds. */
+async function exportCatalogCount(): Promise<number> {
+  const exported = await (await call('GET', '/catalog/export', 'reader')).json()
+  return exported.products?.length ?? 0
+}
+
 describe('brands, import and export', () => {
   test('PUT /brands/{slug} creates and renames; a custom domain is requested inactive', async () => {
     const created = await call('PUT', '/brands/acme-snacks', 'writer', {
