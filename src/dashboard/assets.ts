@@ -121,8 +121,10 @@ for (const form of document.querySelectorAll('form[data-confirm]')) {
 for (const form of document.querySelectorAll('form[method="post"]')) {
   form.addEventListener('submit', (event) => {
     if (event.defaultPrevented) return
-    if (form.dataset.sending) event.preventDefault()
-    else form.dataset.sending = 'yes'
+    if (form.dataset.sending) return event.preventDefault()
+    // Cleared after a while: a stopped or failed navigation leaves the page, and the form, as they were.
+    form.dataset.sending = 'yes'
+    setTimeout(() => delete form.dataset.sending, 10000)
   })
 }
 const formPage = document.querySelector('meta[name="form-page"]')

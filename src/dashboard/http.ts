@@ -68,9 +68,11 @@ export async function withFormPage(response: Response, formPage: string): Promis
   if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response
   const page = await response.text()
   const meta = html`<meta name="form-page" content="${formPage}">`.value
-  const marked = new Response(page.replace('<head>', `<head>${meta}`), response)
-  if (CHANGED_NOTHING.has(response)) CHANGED_NOTHING.add(marked)
-  return marked
+  // A function, so that no `$` of the address is read as a replacement pattern.
+  return new Response(
+    page.replace('<head>', () => `<head>${meta}`),
+    response,
+  )
 }
 
 /** `303 See Other` to a path of the dashboard (after a form, the browser then GETs it). */

@@ -20,10 +20,10 @@ import {
 } from './context.ts'
 import { cookieNames, readCookie } from './cookies.ts'
 import { type FormResult, isFormId, readForm } from './form.ts'
+import { formPages } from './form-page.ts'
 import {
   assetAnswer,
   changedNothing,
-  localPath,
   pageAnswer,
   redirectAnswer,
   securityHeaders,
@@ -37,6 +37,8 @@ export type { DashboardDeps } from './context.ts'
 
 export type Dashboard = (request: Request) => Promise<Response>
 
+type SignedInRoute = Exclude<Access, { access: 'public' }>
+
 /** The statuses of a page that answers a form: its result, the form refused (422), or a conflict to resolve (409). */
 const FORM_ANSWERS: ReadonlySet<number> = new Set([200, 409, 422])
 
@@ -44,6 +46,7 @@ const FORM_ANSWERS: ReadonlySet<number> = new Set([200, 409, 422])
 export function createDashboard(deps: DashboardDeps): Dashboard {
   const router = createRouter<Access>(DASHBOARD_ROUTES)
   const origin = deps.config.dashboardUrl
+  const pages = formPages(router, origin)
   const https = origin.startsWith('https:')
   const cookies = cookieNames(origin)
   const fail = (view: ErrorView, extra: { allow?: string; way?: WayOn } = {}) =>
@@ -51,16 +54,6 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
       status: view.status,
       headers: extra.allow === undefined ? {} : { allow: extra.allow },
     })
-
-  /** The nearest path above `path` that answers GET (`/orgs/acme/brands` for `/orgs/acme/brands/x/domain`). */
-  function pageAbove(path: string): string | null {
-    const parts = path.split('/')
-    for (let end = parts.length - 1; end > 1; end--) {
-      const parent = parts.slice(0, end).join('/')
-      if (router.match('GET', parent).kind === 'found') return parent
-    }
-    return null
-  }
 
   async function handle(request: Request): Promise<Response> {
     const target = splitRequestUrl(request.url)
@@ -75,7 +68,7 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     if (match.kind === 'wrong_method') {
       // A form's address opened or reloaded as a page (after a refused form the address bar shows it): the page
       // the form is on, rather than a 405 the person cannot act on.
-      const page = request.method === 'GET' ? pageAbove(target.path) : null
+      const page = request.method === 'GET' ? pages.pageAbove(target.path) : null
       if (page !== null) return redirectAnswer(https, page)
       return fail(ERRORS.methodNotAllowed, { allow: match.allow.join(', ') })
     }
@@ -118,27 +111,52 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
           : ''
       return redirectAnswer(https, `/sign-in${next}`)
     }
-    const formId = request.method === 'POST' ? form.get('once') : null
-    if (formId === null) return signedIn(route, base, session, match.params)
+    if (request.method === 'POST') return sendForm(route, base, session, match.params)
+    return signedIn(route, base, session, match.params)
+  }
+
+  /**
+   * A signed-in form, done once: its one-time id is claimed first (a second send of it is `409 Already sent`), and
+   * freed when the answer changed nothing (a refusal, a dry run), so that sending it again checks it again. A page
+   * answering the form names the form's page, for the script to show as the address (see withFormPage).
+   */
+  async function sendForm(
+    route: SignedInRoute,
+    base: RequestContext,
+    session: FoundSession,
+    params: Readonly<Record<string, string>>,
+  ): Promise<Response> {
+    const formId = base.form.get('once') ?? ''
     if (!isFormId(formId)) return fail(ERRORS.badOrigin)
-    if (!(await claimFormSubmission(deps.database.db, session.token, formId, now))) {
-      return fail(ERRORS.alreadySent, {
-        way: { href: formPage(request, target.path), label: 'Open the form again' },
-      })
-    }
+    const page = pages.formPage(base.request, base.path)
+    const claim = await claimFormSubmission(deps.database.db, session.token, formId, base.now)
+    if (claim === 'no_session') return redirectAnswer(https, '/sign-in')
+    if (claim === 'sent')
+      return withFormPage(
+        fail(ERRORS.alreadySent, { way: { href: page, label: 'Open the form again' } }),
+        page,
+      )
     let response: Response | null = null
     try {
-      response = await signedIn(route, base, session, match.params)
-      return response
+      response = await signedIn(route, base, session, params)
     } finally {
-      if (response === null || changedNothing(response))
-        await releaseFormSubmission(deps.database.db, session.token, formId)
+      if (response === null || changedNothing(response)) await release(session, formId)
+    }
+    return FORM_ANSWERS.has(response.status) ? withFormPage(response, page) : response
+  }
+
+  /** Frees a form id; a failure is logged, never the answer (the form then says "already sent" if sent again). */
+  async function release(session: FoundSession, formId: string): Promise<void> {
+    try {
+      await releaseFormSubmission(deps.database.db, session.token, formId)
+    } catch (error) {
+      deps.logger.error('dashboard.form_release_failed', { error: errorName(error) })
     }
   }
 
   /** A signed-in person's request, once they are known: their memberships, and the organization's role check. */
   async function signedIn(
-    route: Exclude<Access, { access: 'public' }>,
+    route: SignedInRoute,
     base: RequestContext,
     session: FoundSession,
     params: Readonly<Record<string, string>>,
@@ -159,23 +177,6 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     return route.handle(orgContext)
   }
 
-  /**
-   * The page a form was sent from: its Referer when that is a page of the dashboard (without the notice of an earlier
-   * form, `done=…`), else the page above the form's address.
-   */
-  function formPage(request: Request, path: string): string {
-    const referer = request.headers.get('referer')
-    if (referer?.startsWith(`${origin}/`)) {
-      const sent = splitRequestUrl(referer)
-      const query = new URLSearchParams(sent.query)
-      query.delete('done')
-      const local = localPath(query.size === 0 ? sent.path : `${sent.path}?${query}`)
-      if (local !== null && router.match('GET', sent.path).kind === 'found') return local
-    }
-    if (router.match('GET', path).kind === 'found') return path
-    return pageAbove(path) ?? '/'
-  }
-
   /** The request log: one line per request, like the other ports', with the status sent (never the query). */
   const log = (request: Request, start: number, response: Response): Response => {
     deps.logger.info('request', {
@@ -187,20 +188,10 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     return response
   }
 
-  /**
-   * The page answering a form (its result, or the form again with what to fix) names the form's page (see
-   * withFormPage). Redirects and error pages (404, 403…) pass as they are: they echo nothing of the request.
-   */
-  async function answer(request: Request): Promise<Response> {
-    const response = await handle(request)
-    if (request.method !== 'POST' || !FORM_ANSWERS.has(response.status)) return response
-    return withFormPage(response, formPage(request, splitRequestUrl(request.url).path))
-  }
-
   return async (request) => {
     const start = performance.now()
     try {
-      const response = await answer(request)
+      const response = await handle(request)
       return log(request, start, request.method === 'HEAD' ? new Response(null, response) : response)
     } catch (error) {
       deps.logger.error('dashboard.error', {

@@ -136,7 +136,7 @@ describe('a form is done once, however often it is sent', () => {
     // Without a Referer: the form's own address when it is a page, else the page above it.
     const product = await owner.post('/orgs/acme/products', { action: 'refresh', gtin: '' })
     expect(await product.text()).toContain('<meta name="form-page" content="/orgs/acme/products">')
-    // From another site's page, or an error page: nothing named.
+    // From another site's page: the form's own address; an error page names nothing.
     const foreign = await owner.post(
       '/orgs/acme/clients',
       { name: 'x' },
@@ -148,10 +148,17 @@ describe('a form is done once, however often it is sent', () => {
     expect(await missing.text()).not.toContain('form-page')
   })
 
-  test('a malformed one-time id is refused like a forged form; ids end with their session', async () => {
+  test('a missing or malformed one-time id is refused like a forged form; ids end with their session', async () => {
     const owner = await signedIn(h, 'owner')
     const forged = await owner.post('/orgs/acme/clients', { name: 'Forged', scope: 'write:codes', once: 'x' })
     expect(forged.status).toBe(403)
+    const scripted = await owner.post(
+      '/orgs/acme/clients',
+      { name: 'Forged', scope: 'write:codes' },
+      { once: null },
+    )
+    expect(scripted.status).toBe(403)
+    expect(textOf(await scripted.text())).toContain('Form refused')
     expect(await clientNames()).not.toContain('Forged')
     const session = hashOpaqueToken(owner.cookie ?? '')
     const once = await formIdOn(owner, '/orgs/acme/clients')
@@ -162,5 +169,30 @@ describe('a form is done once, however often it is sent', () => {
     const signOut = await owner.post('/sign-out', { once: await formIdOn(owner, '/orgs/acme', '/sign-out') })
     expect(signOut.status).toBe(303)
     expect(await claimed()).toEqual([])
+  })
+
+  test('a form refused for its role or a missing target frees its id too', async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const once = await formIdOn(viewer, '/orgs/acme', '/sign-out')
+    for (const _ of [1, 2]) {
+      const denied = await viewer.post('/orgs/acme/clients', { name: 'Not mine', scope: 'write:codes', once })
+      expect(denied.status).toBe(403)
+    }
+    const owner = await signedIn(h, 'owner')
+    const missing = '/orgs/acme/clients/svc_client_00000000000000000000000000000000/block'
+    const id = await formIdOn(owner, '/orgs/acme/clients')
+    for (const _ of [1, 2]) expect((await owner.post(missing, { once: id })).status).toBe(404)
+  })
+
+  test('the form’s page is named as it was sent, a `$` included, and escaped', async () => {
+    const owner = await signedIn(h, 'owner')
+    const refused = await owner.post(
+      '/orgs/acme/clients',
+      { name: 'x' },
+      { headers: { referer: 'http://dashboard.test/orgs/acme/products?q=$\'$&$`"<' } },
+    )
+    expect(await refused.text()).toContain(
+      '<head><meta name="form-page" content="/orgs/acme/products?q=%24%27%24&amp;%24%60%22%3C="><meta charset="utf-8">',
+    )
   })
 })

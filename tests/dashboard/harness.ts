@@ -1,6 +1,7 @@
 /** A dashboard on a fresh database with two organizations and their people, and helpers that act like a browser. */
 import { deriveToken } from '../../src/auth/opaque-tokens.ts'
 import { createRateLimiter, type RateLimits } from '../../src/auth/rate-limit.ts'
+import { newFormId } from '../../src/dashboard/form.ts'
 import { createDashboard, type Dashboard } from '../../src/dashboard/index.ts'
 import { CLI_ACTOR } from '../../src/db/audit.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
@@ -122,11 +123,20 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
 /** A browser of one person: keeps the session cookie, sends Origin and the CSRF token like the pages do. */
 export interface Browser {
   get(path: string, headers?: Record<string, string>): Promise<Response>
-  /** Posts a form as the page would: Origin set, the session's CSRF token added unless `csrf` is given. */
+  /**
+   * Posts a form as the page would: Origin set, the session's CSRF token added unless `csrf` is given, and a new
+   * one-time form id unless `fields` has one.
+   */
   post(
     path: string,
     fields?: Record<string, string | string[]>,
-    options?: { csrf?: string | null; origin?: string | null; headers?: Record<string, string> },
+    options?: {
+      csrf?: string | null
+      origin?: string | null
+      headers?: Record<string, string>
+      /** Leaves out the one-time form id a page's form carries (a fresh one is added unless `fields` has one). */
+      once?: null
+    },
   ): Promise<Response>
   readonly cookie: string | null
   readonly csrf: string | null
@@ -166,6 +176,7 @@ export function browser(h: Harness): Browser {
             : deriveToken(jar.value, 'csrf')
           : options.csrf
       if (csrf !== null) form.set('csrf', csrf)
+      if (options.once !== null && !form.has('once')) form.set('once', newFormId())
       const headers: Record<string, string> = {
         'content-type': 'application/x-www-form-urlencoded',
         ...cookieHeader(),

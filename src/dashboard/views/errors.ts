@@ -25,7 +25,7 @@ export const ERRORS = {
     status: 409,
     title: 'Already sent',
     message:
-      'This form was sent before, so it was not sent again and nothing was done twice. That happens when the page that answered a form is reloaded, or a button is pressed twice. To do the same once more, open the page and fill in the form anew.',
+      'This form was sent before, so it was not sent again and nothing was done twice. That happens when the page that answered a form is reloaded, or a button is pressed twice. What the first send showed only once (a new API client’s secret, an invitation link) cannot be shown again: delete that client or withdraw that invitation and make a new one. To do the same once more, open the page and fill in the form anew.',
   },
   tooLarge: {
     status: 413,

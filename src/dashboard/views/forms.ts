@@ -109,12 +109,8 @@ export function formMessage(e: Issue): string {
   const most = /\{0,(\d+)\}/.exec(e.message)?.[1]
   if (/match/.test(e.message) && most !== undefined && (field === 'slug' || field === 'name'))
     return `Use lower-case letters, digits and hyphens (at most ${Number(most) + 1}), starting with a letter or a digit.`
-  const length = /length less or equal to (\d+)(?:; got (\d+) characters)?/.exec(e.message)
-  if (length !== null) {
-    // The schema bounds UTF-16 units at twice the character limit; the character count comes with `got`.
-    const most = length[2] === undefined ? Number(length[1]) / 2 : Number(length[1])
-    return `Use at most ${most} characters${length[2] === undefined ? '' : ` (this has ${length[2]})`}.`
-  }
+  const length = /length less or equal to (\d+); got (\d+) characters/.exec(e.message)
+  if (length !== null) return `Use at most ${length[1]} characters (this has ${length[2]}).`
   if (/at least 1 properties/.test(e.message)) return 'Fill in at least one language.'
   if (/array length to be greater or equal to 1/.test(e.message)) return 'Give at least one language.'
   if (/length greater or equal to 1/.test(e.message)) return 'This cannot be empty.'
