@@ -13,11 +13,11 @@ export const MAX_NAME_CHARS = 200
 /** Longest body text of a product page in one language, in characters. */
 export const MAX_CONTENT_CHARS = 20_000
 /**
- * TypeBox counts UTF-16 units, so the schema bounds a name at twice the limit and validation checks the
- * characters (`src/catalog/validate.ts`): 200 emoji are 200 characters but 400 units.
+ * Published as JSON Schema says lengths (in characters); TypeBox would count UTF-16 units, so validation checks
+ * these lengths itself (`src/catalog/validate.ts`): 200 emoji are 200 characters but 400 units.
  */
-const Name = Type.String({ minLength: 1, maxLength: 2 * MAX_NAME_CHARS })
-const Content = Type.String({ maxLength: 2 * MAX_CONTENT_CHARS })
+const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_CHARS })
+const Content = Type.String({ maxLength: MAX_CONTENT_CHARS })
 
 const Language = Type.String({ pattern: LANGUAGE_PATTERN })
 const PerLanguage = (value: ReturnType<typeof Type.String>, options = {}) =>

@@ -126,11 +126,26 @@ function schemaIssues(input: unknown): Issue[] {
     ]
   }
   const errors: Issue[] = []
-  for (const e of Value.Errors(CatalogFile, input)) {
+  for (const e of Value.Errors(SHAPE, input)) {
     errors.push(issue('Catalog.Schema', pointerToPath(e.path) || null, e.message))
     if (errors.length >= MAX_SCHEMA_ERRORS) break
   }
   return errors
+}
+
+/**
+ * The file's shape as TypeBox checks it: the published schema without its text lengths, which JSON Schema counts in
+ * characters and TypeBox in UTF-16 units (200 emoji are 200 characters, 400 units). `readableTextIssues` counts them.
+ */
+const SHAPE = withoutLengths(CatalogFile)
+
+function withoutLengths<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withoutLengths) as T
+  if (typeof schema !== 'object' || schema === null) return schema
+  // A spread keeps TypeBox's symbol-keyed kind along with the keywords.
+  const { maxLength: _, ...rest } = schema as Record<string, unknown>
+  for (const [key, value] of Object.entries(rest)) rest[key] = withoutLengths(value)
+  return rest as T
 }
 
 function checkOrganizations(catalog: ValidCatalog): Issue[] {
