@@ -80,3 +80,11 @@ export function errorResponse(
     headers,
   })
 }
+
+/** `400` listing the problems of a request's parameters, in the negotiated type (it varies with `Accept`). */
+export function invalidParametersResponse(issues: readonly ApiError[], type: JsonResponseType): Response {
+  return new Response(JSON.stringify({ errors: issues }), {
+    status: 400,
+    headers: { 'content-type': type, vary: 'Accept' },
+  })
+}

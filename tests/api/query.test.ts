@@ -23,6 +23,20 @@ describe('readQuery', () => {
     ])
   })
 
+  test('names that are no identifier are one problem together; the list is bounded', () => {
+    const odd = readQuery(`${URL_BASE}?a-b=1&c.d=2&${encodeURIComponent('<x>')}=3`, TAKES)
+    expect(odd.ok ? [] : odd.errors).toEqual([
+      {
+        code: 'Validation.Unknown.parameter',
+        path: null,
+        message: 'a parameter is not a parameter of this operation; it takes brand, q, limit',
+      },
+    ])
+    const many = Array.from({ length: 100 }, (_, i) => `p${i}=1`).join('&')
+    const bounded = readQuery(`${URL_BASE}?${many}`, TAKES)
+    expect(bounded.ok ? 0 : bounded.errors.length).toBe(20)
+  })
+
   test('any query string: never throws; ok exactly when every name is taken once, with its first value', () => {
     const name = fc.oneof(fc.constantFrom(...TAKES), fc.string({ maxLength: 6 }))
     fc.assert(

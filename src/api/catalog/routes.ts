@@ -5,7 +5,7 @@ import type { Principal } from '../../auth/types.ts'
 import type { Database } from '../../db/database.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread, readJsonBody } from '../codes/body.ts'
-import { errorResponse } from '../errors.ts'
+import { errorResponse, invalidParametersResponse } from '../errors.ts'
 import { type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
 import { readQuery } from '../query.ts'
 import {
@@ -64,7 +64,7 @@ async function answer(request: Request, body: unknown, takes: Takes, work: Work)
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
   if (type === null) return errorResponse('notAcceptable')
   const query = readQuery(request.url, takes.query ?? [])
-  if (!query.ok) return jsonResponse({ errors: query.errors }, 400, type, { vary: 'Accept' })
+  if (!query.ok) return invalidParametersResponse(query.errors, type)
   let value: unknown
   if (takes.body) {
     const read = await readJsonBody(request, body)

@@ -4,10 +4,10 @@ import { READ_SCANS } from '../../auth/scopes.ts'
 import type { Database } from '../../db/database.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread } from '../codes/body.ts'
-import { errorResponse } from '../errors.ts'
-import { jsonResponse, negotiateJson } from '../media.ts'
+import { errorResponse, invalidParametersResponse } from '../errors.ts'
+import { type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
 import { readQuery } from '../query.ts'
-import { scans } from './service.ts'
+import { type ScanQueryParams, scans } from './service.ts'
 
 export const SCANS_PATH = '/scans'
 const SCAN_PARAMETERS = ['from', 'to', 'groupBy', 'gtin']
@@ -19,21 +19,24 @@ export interface ScanRoutesDeps {
 }
 
 export function scanRoutes(deps: ScanRoutesDeps) {
+  /** The report for the organization, or its parameters' problems (400). */
+  async function report(organizationId: string, params: ScanQueryParams, type: JsonResponseType) {
+    const result = await scans(deps.database.db, organizationId, params, deps.clock())
+    return result.ok ? jsonResponse(result.body, 200, type) : invalidParametersResponse(result.errors, type)
+  }
   const hook = { parse: leaveUnread, beforeHandle: requireScope(deps.auth, READ_SCANS) }
   return new Elysia({ name: 'scans' }).get(
     SCANS_PATH,
     async ({ request, set }) => {
       const type = negotiateJson(request.headers.get('accept'))
       if (type === null) return errorResponse('notAcceptable')
-      const principal = principalOf(request)
-      if (principal === undefined) return errorResponse('unauthorized', { type })
       const query = readQuery(request.url, SCAN_PARAMETERS)
-      const result = query.ok
-        ? await scans(deps.database.db, principal.organizationId, query.params, deps.clock())
-        : query
-      const response = result.ok
-        ? jsonResponse(result.body, 200, type)
-        : jsonResponse({ errors: result.errors }, 400, type)
+      const principal = principalOf(request)
+      const response = !query.ok
+        ? invalidParametersResponse(query.errors, type)
+        : principal === undefined
+          ? errorResponse('unauthorized', { type })
+          : await report(principal.organizationId, query.params, type)
       set.status = response.status
       return response
     },
