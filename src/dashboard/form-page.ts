@@ -9,10 +9,14 @@ export interface FormPages {
   pageAbove(path: string): string | null
   /**
    * The page a form was sent from: its Referer when that is a page of the dashboard (without the notice of an
-   * earlier form, `done=…`), else the form's own address when it is a page, else the page above it.
+   * earlier form, `done=…`), else the form's own address when it is a page, else the page above it. For a form
+   * that removes something, the list above it (its confirmation page is gone with it).
    */
   formPage(request: Request, path: string): string
 }
+
+/** The last segment of a form that deletes or removes what its path names. */
+const REMOVES = /\/(delete|remove)$/
 
 export function formPages(router: Router<Access>, origin: string): FormPages {
   const isPage = (path: string) => router.match('GET', path).kind === 'found'
@@ -25,6 +29,8 @@ export function formPages(router: Router<Access>, origin: string): FormPages {
     return null
   }
   function formPage(request: Request, path: string): string {
+    // A form that removes something (its confirmation page included) leads to the list it was in.
+    if (REMOVES.test(path)) return pageAbove(path.slice(0, path.lastIndexOf('/'))) ?? '/'
     const referer = request.headers.get('referer')
     if (referer?.startsWith(`${origin}/`)) {
       const sent = splitRequestUrl(referer)

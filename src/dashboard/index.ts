@@ -39,8 +39,14 @@ export type Dashboard = (request: Request) => Promise<Response>
 
 type SignedInRoute = Exclude<Access, { access: 'public' }>
 
-/** The statuses of a page that answers a form: its result, the form refused (422), or a conflict to resolve (409). */
-const FORM_ANSWERS: ReadonlySet<number> = new Set([200, 409, 422])
+/** What the first send of a form showed only once, said again on its "Already sent" page. */
+function onceOnly(path: string): string | undefined {
+  if (/^\/orgs\/[^/]+\/clients$/.test(path))
+    return 'If you did not store the new client’s secret, delete the client and create a new one: the secret cannot be shown again.'
+  if (/^\/orgs\/[^/]+\/members\/invite$/.test(path))
+    return 'If you did not keep the invitation link, invite the same address again: that makes a new link and the first one stops working.'
+  return undefined
+}
 
 /** Builds the dashboard handler. It never listens and never throws: a failure is a 500 page and a log line. */
 export function createDashboard(deps: DashboardDeps): Dashboard {
@@ -49,8 +55,8 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
   const pages = formPages(router, origin)
   const https = origin.startsWith('https:')
   const cookies = cookieNames(origin)
-  const fail = (view: ErrorView, extra: { allow?: string; way?: WayOn } = {}) =>
-    pageAnswer(https, errorBody(view, extra.way), {
+  const fail = (view: ErrorView, extra: { allow?: string; way?: WayOn; more?: string | undefined } = {}) =>
+    pageAnswer(https, errorBody(view, extra.way, extra.more), {
       status: view.status,
       headers: extra.allow === undefined ? {} : { allow: extra.allow },
     })
@@ -87,7 +93,10 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
       files = read.files
       // Every form of a signed-in page carries the session's CSRF token. Public forms (sign-in, set password) act on
       // no session, and Origin guards them; a public route that acts on the session checks the token itself.
-      if (match.handler.access !== 'public' && !csrfMatches(form, session)) return fail(ERRORS.badOrigin)
+      if (match.handler.access !== 'public') {
+        if (session === null) return signInAgain(request, target.path)
+        if (!csrfMatches(form, session)) return fail(ERRORS.badOrigin)
+      }
     }
     const base: RequestContext = {
       deps,
@@ -130,19 +139,29 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     if (!isFormId(formId)) return fail(ERRORS.badOrigin)
     const page = pages.formPage(base.request, base.path)
     const claim = await claimFormSubmission(deps.database.db, session.token, formId, base.now)
-    if (claim === 'no_session') return redirectAnswer(https, '/sign-in')
-    if (claim === 'sent')
-      return withFormPage(
-        fail(ERRORS.alreadySent, { way: { href: page, label: 'Open the form again' } }),
-        page,
-      )
+    if (claim === 'no_session') return signInAgain(base.request, base.path)
+    if (claim === 'sent') {
+      const way = { href: page, label: 'Open the page again' }
+      return withFormPage(fail(ERRORS.alreadySent, { way, more: onceOnly(base.path) }), page)
+    }
     let response: Response | null = null
     try {
       response = await signedIn(route, base, session, params)
     } finally {
       if (response === null || changedNothing(response)) await release(session, formId)
     }
-    return FORM_ANSWERS.has(response.status) ? withFormPage(response, page) : response
+    // Only a page that did what the form asked takes the form page's address: a form shown again keeps its own, so
+    // that a reload sends what was typed once more (checked again) rather than opening an empty form.
+    return response.status === 200 && !changedNothing(response) ? withFormPage(response, page) : response
+  }
+
+  /**
+   * A signed-in form sent after its session ended (signed out in another tab, a password change, time): sign in
+   * again, then back to the form's page. Nothing of the form is done.
+   */
+  function signInAgain(request: Request, path: string): Response {
+    const next = encodeURIComponent(pages.formPage(request, path))
+    return redirectAnswer(https, `/sign-in?done=session-ended&next=${next}`)
   }
 
   /** Frees a form id; a failure is logged, never the answer (the form then says "already sent" if sent again). */

@@ -58,9 +58,9 @@ describe('a form is done once, however often it is sent', () => {
     const body = await reloaded.text()
     expect(body).not.toContain('id="client-secret"')
     expect(textOf(body)).toContain(
-      'Already sent This form was sent before, so it was not sent again and nothing was done twice.',
+      'Already sent This form was sent before, so it was not sent again: nothing was done twice. (A reload of the page that answered it, or a second click, sends a form again.) If you did not store the new client’s secret, delete the client and create a new one: the secret cannot be shown again. Open the page again',
     )
-    expect(body).toContain('<a href="/orgs/acme/clients">Open the form again</a>')
+    expect(body).toContain('<a href="/orgs/acme/clients">Open the page again</a>')
     expect((await clientNames()).filter((n) => n === 'Reloaded label printer')).toHaveLength(1)
   })
 
@@ -121,31 +121,38 @@ describe('a form is done once, however often it is sent', () => {
     expect(again.status).toBe(409)
   })
 
-  test('a page answering a form names the form’s page, for the script to show as its address', async () => {
+  test('a page that did what its form asked names the form’s page, for the script to show as its address', async () => {
     const owner = await signedIn(h, 'owner')
-    const refused = await owner.post('/orgs/acme/clients', { name: 'x' }, { headers: REFERER })
-    expect(refused.status).toBe(422)
-    expect(await refused.text()).toContain('<head><meta name="form-page" content="/orgs/acme/clients">')
+    const created = await owner.post(
+      '/orgs/acme/clients',
+      { name: 'Named', scope: 'write:codes' },
+      { headers: REFERER },
+    )
+    expect(created.status).toBe(200)
+    expect(await created.text()).toContain('<head><meta name="form-page" content="/orgs/acme/clients">')
     // The notice of an earlier form is not shown again.
     const after = await owner.post(
       '/orgs/acme/clients',
-      { name: 'x' },
+      { name: 'After a search', scope: 'write:codes' },
       { headers: { referer: 'http://dashboard.test/orgs/acme/products?q=oat&done=saved' } },
     )
     expect(await after.text()).toContain('<meta name="form-page" content="/orgs/acme/products?q=oat">')
-    // Without a Referer: the form's own address when it is a page, else the page above it.
-    const product = await owner.post('/orgs/acme/products', { action: 'refresh', gtin: '' })
-    expect(await product.text()).toContain('<meta name="form-page" content="/orgs/acme/products">')
-    // From another site's page: the form's own address; an error page names nothing.
+    // From another site's page: the form's own address.
     const foreign = await owner.post(
       '/orgs/acme/clients',
-      { name: 'x' },
+      { name: 'Foreign referer', scope: 'write:codes' },
       { headers: { referer: 'https://elsewhere.example/orgs/acme/clients' } },
     )
     expect(await foreign.text()).toContain('<meta name="form-page" content="/orgs/acme/clients">')
+    // A form shown again (refused, or redrawn with “Update the form”) keeps its own address: a reload sends what
+    // was typed once more. An error page names nothing.
+    const refused = await owner.post('/orgs/acme/clients', { name: 'x' }, { headers: REFERER })
+    expect(refused.status).toBe(422)
+    const redrawn = await owner.post('/orgs/acme/products', { action: 'refresh', gtin: '' })
+    expect(redrawn.status).toBe(200)
     const missing = await owner.post('/orgs/acme/clients/svc_client_00000000000000000000000000000000/block')
     expect(missing.status).toBe(404)
-    expect(await missing.text()).not.toContain('form-page')
+    for (const answer of [refused, redrawn, missing]) expect(await answer.text()).not.toContain('form-page')
   })
 
   test('a missing or malformed one-time id is refused like a forged form; ids end with their session', async () => {
@@ -186,13 +193,26 @@ describe('a form is done once, however often it is sent', () => {
 
   test('the form’s page is named as it was sent, a `$` included, and escaped', async () => {
     const owner = await signedIn(h, 'owner')
-    const refused = await owner.post(
+    const created = await owner.post(
       '/orgs/acme/clients',
-      { name: 'x' },
+      { name: 'Dollars', scope: 'write:codes' },
       { headers: { referer: 'http://dashboard.test/orgs/acme/products?q=$\'$&$`"<' } },
     )
-    expect(await refused.text()).toContain(
+    expect(await created.text()).toContain(
       '<head><meta name="form-page" content="/orgs/acme/products?q=%24%27%24&amp;%24%60%22%3C="><meta charset="utf-8">',
     )
+  })
+
+  test('after a form that removed something, “Already sent” leads to the list it was in', async () => {
+    const owner = await signedIn(h, 'owner')
+    const created = await owner.post('/orgs/acme/clients', { name: 'Soon gone', scope: 'write:codes' })
+    const clientId = /<code id="client-id">([^<]+)<\/code>/.exec(await created.text())?.[1] ?? ''
+    const confirm = `/orgs/acme/clients/${clientId}/delete`
+    const once = await formIdOn(owner, confirm)
+    const referer = { referer: `http://dashboard.test${confirm}` }
+    expect((await owner.post(confirm, { once }, { headers: referer })).status).toBe(303)
+    const again = await owner.post(confirm, { once }, { headers: referer })
+    expect(again.status).toBe(409)
+    expect(await again.text()).toContain('<a href="/orgs/acme/clients">Open the page again</a>')
   })
 })

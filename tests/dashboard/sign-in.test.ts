@@ -181,6 +181,38 @@ describe('forms without a matching Origin or CSRF token', () => {
     expect(page).not.toContain('Sneaky')
   })
 
+  test('a form sent after its session ended leads to sign-in and back to the form’s page; nothing is done', async () => {
+    const b = await signedIn(h, 'owner')
+    const csrf = b.csrf
+    // Signed out (here by the same browser; in life often another tab), the page's form is still sent.
+    expect((await b.post('/sign-out')).status).toBe(303)
+    const late = await h.dashboard(
+      new Request('http://dashboard.test/orgs/acme/clients', {
+        method: 'POST',
+        headers: {
+          origin: 'http://dashboard.test',
+          referer: 'http://dashboard.test/orgs/acme/clients',
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `session=${b.cookie ?? 'gone'}`,
+        },
+        body: new URLSearchParams({ name: 'Too late', scope: 'write:codes', csrf: csrf ?? '' }).toString(),
+      }),
+    )
+    expect(late.status).toBe(303)
+    expect(late.headers.get('location')).toBe('/sign-in?done=session-ended&next=%2Forgs%2Facme%2Fclients')
+    const page = textOf(await (await browser(h).get(late.headers.get('location') ?? '')).text())
+    expect(page).toContain(
+      'You were signed out (in another tab, by a password change, or after a while), so the form was not sent.',
+    )
+    // From another origin it is still refused outright.
+    const forged = await browser(h).post(
+      '/orgs/acme/clients',
+      { name: 'Too late' },
+      { origin: 'http://evil.example' },
+    )
+    expect(forged.status).toBe(403)
+  })
+
   test('sign-in from another origin is refused (login CSRF)', async () => {
     const r = await browser(h).post(
       '/sign-in',

@@ -11,6 +11,12 @@ import { invalidLinkPage, setPasswordPage, signInPage } from '../views/auth.ts'
 /** The one answer to every failed sign-in (DESIGN §7): it never says whether the account exists. */
 export const SIGN_IN_FAILED = 'The email or the password is not right.'
 
+const SIGN_IN_NOTICES: Readonly<Record<string, string>> = {
+  'signed-out': 'You have signed out.',
+  'session-ended':
+    'You were signed out (in another tab, by a password change, or after a while), so the form was not sent. Sign in, then send it again.',
+}
+
 export const AUTH_ROUTES: readonly RouteDefinition<Access>[] = [
   { method: 'GET', pattern: '/', handler: { access: 'public', handle: home } },
   { method: 'GET', pattern: '/sign-in', handler: { access: 'public', handle: showSignIn } },
@@ -27,7 +33,7 @@ function home(ctx: RequestContext): Response {
 function showSignIn(ctx: RequestContext): Response {
   const next = localPath(ctx.query.get('next'))
   if (ctx.session !== null) return redirectAnswer(ctx.https, next ?? '/')
-  const notice = ctx.query.get('done') === 'signed-out' ? 'You have signed out.' : null
+  const notice = SIGN_IN_NOTICES[ctx.query.get('done') ?? ''] ?? null
   return pageAnswer(ctx.https, signInPage({ next, notice }))
 }
 

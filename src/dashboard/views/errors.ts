@@ -25,7 +25,7 @@ export const ERRORS = {
     status: 409,
     title: 'Already sent',
     message:
-      'This form was sent before, so it was not sent again and nothing was done twice. That happens when the page that answered a form is reloaded, or a button is pressed twice. What the first send showed only once (a new API client’s secret, an invitation link) cannot be shown again: delete that client or withdraw that invitation and make a new one. To do the same once more, open the page and fill in the form anew.',
+      'This form was sent before, so it was not sent again: nothing was done twice. (A reload of the page that answered it, or a second click, sends a form again.)',
   },
   tooLarge: {
     status: 413,
@@ -61,12 +61,14 @@ export interface WayOn {
   readonly label: string
 }
 
+/** An error page: its title, its message, then `more` where the error can say more, and a way on. */
 export function errorBody(
   view: ErrorView,
   way: WayOn = { href: '/', label: 'Go to the dashboard' },
+  more?: string,
 ): SafeHtml {
   return publicPage(
     view.title,
-    html`<h1>${view.title}</h1><p>${view.message}</p><p><a href="${way.href}">${way.label}</a></p>`,
+    html`<h1>${view.title}</h1><p>${view.message}</p>${more ? html`<p>${more}</p>` : null}<p><a href="${way.href}">${way.label}</a></p>`,
   )
 }
