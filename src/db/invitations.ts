@@ -169,6 +169,20 @@ export type AcceptResult =
   | { ok: true; user: UserRef; organization: { slug: string; name: string } }
   | Refusal<'invalid_link' | 'wrong_user' | 'invalid' | 'weak'>
 
+/** The organization an invitation link was used to join, or null when it is unknown, open, expired or withdrawn. */
+export async function acceptedInvitationOrganization(
+  db: Db,
+  token: string,
+): Promise<{ readonly slug: string; readonly name: string } | null> {
+  if (!isOpaqueToken(token)) return null
+  const [row] = await db
+    .select({ slug: organizations.slug, name: organizations.name, acceptedAt: invitations.acceptedAt })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(eq(invitations.tokenHash, hashOpaqueToken(token)))
+  return row?.acceptedAt == null ? null : { slug: row.slug, name: row.name }
+}
+
 /**
  * Accepts an invitation. An existing user must be the signed-in `user` with the invited email; a new user gives a
  * name and a password and is created with that email. Someone who became a member meanwhile keeps their role.

@@ -134,6 +134,16 @@ export async function findPasswordToken(db: Db, token: string, now: number): Pro
   return row === undefined ? null : { user: row }
 }
 
+/** True when a set-password link was used (rather than unknown or expired): the password it set is in place. */
+export async function passwordLinkUsed(db: Db, token: string): Promise<boolean> {
+  if (!isOpaqueToken(token)) return false
+  const [row] = await db
+    .select({ usedAt: passwordTokens.usedAt })
+    .from(passwordTokens)
+    .where(eq(passwordTokens.tokenHash, hashOpaqueToken(token)))
+  return row?.usedAt != null
+}
+
 export type SetPasswordResult = { ok: true; user: UserRef } | Refusal<'invalid_link' | 'weak'>
 
 /**
@@ -157,7 +167,10 @@ export async function setPasswordWithToken(
       .returning({ userId: passwordTokens.userId })
     // Two submissions of one link at once: the second finds it used.
     if (used.length === 0) return invalidLink()
-    await tx.delete(passwordTokens).where(eq(passwordTokens.userId, link.user.id))
+    // The user's other links go; this one stays, used, so that opening it again can say what it did.
+    await tx
+      .delete(passwordTokens)
+      .where(and(eq(passwordTokens.userId, link.user.id), isNull(passwordTokens.usedAt)))
     await storePassword(tx, link.user.id, hash)
     return { ok: true, user: link.user } as const
   })

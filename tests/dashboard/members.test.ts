@@ -83,7 +83,14 @@ describe('members', () => {
     expect(textOf(await (await nina.get('/orgs/acme?done=joined')).text())).toContain(
       'Welcome to Acme Foods.',
     )
-    expect((await nina.get(path)).status).toBe(404)
+    // The used link leads its member into the organization, and tells anyone else what it did.
+    const reopened = await nina.get(path)
+    expect([reopened.status, reopened.headers.get('location')]).toEqual([303, '/orgs/acme'])
+    const stranger = await browser(h).get(path)
+    expect(stranger.status).toBe(410)
+    expect(textOf(await stranger.text())).toContain(
+      'This link has done its work It has been used to join Acme Foods already. Sign in',
+    )
   })
 
   test('with mail, the invitation goes by mail and the page shows no link', async () => {

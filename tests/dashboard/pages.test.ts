@@ -56,7 +56,18 @@ describe('set-password links', () => {
     expect(b.cookie).not.toBeNull()
     const welcome = textOf(await (await b.get('/orgs?done=password-set')).text())
     expect(welcome).toContain('Your password is set. Welcome!')
-    expect((await browser(h).get(path)).status).toBe(404)
+    // Opened again (a second click, a reload), the link says what it did instead of “no longer works”.
+    const again = await browser(h).get(path)
+    expect(again.status).toBe(410)
+    expect(textOf(await again.text())).toContain(
+      'This link has done its work It has set your password already. Sign in',
+    )
+    const resent = await browser(h).post('/set-password', {
+      token: created.setPasswordToken,
+      password: PASSWORD,
+      confirmation: PASSWORD,
+    })
+    expect(resent.status).toBe(410)
   })
 
   test('a forged or expired link says so, with 404', async () => {

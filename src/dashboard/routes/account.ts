@@ -1,5 +1,6 @@
 /** The signed-in person's own pages: their organizations, their account and password, accepting an invitation. */
-import { acceptInvitation, findInvitation } from '../../db/invitations.ts'
+import { acceptedInvitationOrganization, acceptInvitation, findInvitation } from '../../db/invitations.ts'
+import { membershipIn } from '../../db/memberships.ts'
 import { createSession, SESSION_ABSOLUTE_MS } from '../../db/sessions.ts'
 import { changePassword } from '../../db/users.ts'
 import { type Access, csrfMatches, orgPath, type RequestContext, type SignedInContext } from '../context.ts'
@@ -7,7 +8,7 @@ import { sessionCookie } from '../cookies.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
 import { acceptInvitationPage, accountPage, organizationsPage } from '../views/account.ts'
-import { invalidLinkPage } from '../views/auth.ts'
+import { invalidLinkPage, usedLinkPage } from '../views/auth.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
 
 export const ACCOUNT_ROUTES: readonly RouteDefinition<Access>[] = [
@@ -54,7 +55,7 @@ async function newPassword(ctx: SignedInContext): Promise<Response> {
 async function showInvitation(ctx: RequestContext): Promise<Response> {
   const token = ctx.query.get('token') ?? ''
   const invitation = await findInvitation(ctx.deps.database.db, token, ctx.now)
-  if (invitation === null) return pageAnswer(ctx.https, invalidLinkPage(), { status: 404 })
+  if (invitation === null) return deadInvitation(ctx, token)
   return pageAnswer(ctx.https, acceptInvitationPage(ctx, { token, invitation }))
 }
 
@@ -88,7 +89,27 @@ async function accept(ctx: RequestContext): Promise<Response> {
     })
   }
   const invitation = await findInvitation(db, token, ctx.now)
-  if (invitation === null) return pageAnswer(ctx.https, invalidLinkPage(), { status: 404 })
+  if (invitation === null) return deadInvitation(ctx, token)
   const page = acceptInvitationPage(ctx, { token, invitation, error: result.message, name: newUser?.name })
   return pageAnswer(ctx.https, page, { status: 422 })
+}
+
+/**
+ * An invitation link that no longer invites: used already (a second click) leads a member into the organization and
+ * says so to anyone else (`410`); an unknown, expired or withdrawn one is `404`.
+ */
+async function deadInvitation(ctx: RequestContext, token: string): Promise<Response> {
+  const db = ctx.deps.database.db
+  const joined = await acceptedInvitationOrganization(db, token)
+  if (joined === null) return pageAnswer(ctx.https, invalidLinkPage(), { status: 404 })
+  const home = orgPath(joined.slug)
+  if (ctx.session !== null && (await membershipIn(db, ctx.session.user.id, joined.slug)) !== null)
+    return redirectAnswer(ctx.https, home)
+  const way =
+    ctx.session === null
+      ? { href: `/sign-in?next=${encodeURIComponent(home)}`, label: 'Sign in' }
+      : { href: '/', label: 'Go to the dashboard' }
+  return pageAnswer(ctx.https, usedLinkPage(`It has been used to join ${joined.name} already.`, way), {
+    status: 410,
+  })
 }

@@ -1,12 +1,12 @@
 /** Signing in and out, setting a password through a one-time link, and the start page. */
 import { createSession, endSession, SESSION_ABSOLUTE_MS } from '../../db/sessions.ts'
-import { authenticate, findPasswordToken, setPasswordWithToken } from '../../db/users.ts'
+import { authenticate, findPasswordToken, passwordLinkUsed, setPasswordWithToken } from '../../db/users.ts'
 import { sourceAddress } from '../../security/client-address.ts'
 import type { Access, RequestContext } from '../context.ts'
 import { clearSessionCookie, sessionCookie } from '../cookies.ts'
 import { localPath, pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
-import { invalidLinkPage, setPasswordPage, signInPage } from '../views/auth.ts'
+import { invalidLinkPage, setPasswordPage, signInPage, usedLinkPage } from '../views/auth.ts'
 
 /** The one answer to every failed sign-in (DESIGN §7): it never says whether the account exists. */
 export const SIGN_IN_FAILED = 'The email or the password is not right.'
@@ -82,7 +82,7 @@ async function signOut(ctx: RequestContext): Promise<Response> {
 async function showSetPassword(ctx: RequestContext): Promise<Response> {
   const token = ctx.query.get('token') ?? ''
   const link = await findPasswordToken(ctx.deps.database.db, token, ctx.now)
-  if (link === null) return pageAnswer(ctx.https, invalidLinkPage(), { status: 404 })
+  if (link === null) return deadPasswordLink(ctx, token)
   return pageAnswer(ctx.https, setPasswordPage({ token, email: link.user.email }))
 }
 
@@ -94,8 +94,7 @@ async function setPassword(ctx: RequestContext): Promise<Response> {
     confirmation: ctx.form.get('confirmation') ?? '',
     now: ctx.now,
   })
-  if (!result.ok && result.reason === 'invalid_link')
-    return pageAnswer(ctx.https, invalidLinkPage(), { status: 404 })
+  if (!result.ok && result.reason === 'invalid_link') return deadPasswordLink(ctx, token)
   if (!result.ok) {
     const link = await findPasswordToken(ctx.deps.database.db, token, ctx.now)
     const page = setPasswordPage({ token, email: link?.user.email ?? '', error: result.message })
@@ -104,4 +103,15 @@ async function setPassword(ctx: RequestContext): Promise<Response> {
   // The new password ended every session of the user; this one starts fresh.
   const cookie = await startSession({ ...ctx, session: null }, result.user.id)
   return redirectAnswer(ctx.https, '/orgs?done=password-set', { cookies: [cookie] })
+}
+
+/** A set-password link that no longer sets one: used already (a second click: `410`), or unknown or expired (`404`). */
+async function deadPasswordLink(ctx: RequestContext, token: string): Promise<Response> {
+  if (!(await passwordLinkUsed(ctx.deps.database.db, token)))
+    return pageAnswer(ctx.https, invalidLinkPage(), { status: 404 })
+  const way =
+    ctx.session === null
+      ? { href: '/sign-in', label: 'Sign in' }
+      : { href: '/', label: 'Go to the dashboard' }
+  return pageAnswer(ctx.https, usedLinkPage('It has set your password already.', way), { status: 410 })
 }

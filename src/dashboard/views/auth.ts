@@ -59,3 +59,11 @@ export function invalidLinkPage(): SafeHtml {
     html`<h1>This link no longer works</h1><p>It has expired (links last 7 days) or has been used already. Ask your operator or an owner of your organization for a new one.</p><p><a href="/sign-in">Sign in</a></p>`,
   )
 }
+
+/** A one-time link opened or sent again after it did its work (a second click, a reload): what it did, and on. */
+export function usedLinkPage(done: string, way: { readonly href: string; readonly label: string }): SafeHtml {
+  return publicPage(
+    'Link used',
+    html`<h1>This link has done its work</h1><p>${done}</p><p><a href="${way.href}">${way.label}</a></p>`,
+  )
+}
