@@ -87,6 +87,7 @@ dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 1.25rem;m
 dl.facts dt{color:var(--muted)}
 dl.facts dd{margin:0;font-weight:600}
 .pager{display:flex;gap:1rem;margin:1rem 0}
+form[aria-busy=true] button{cursor:progress;opacity:.65}
 .visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 @media (max-width:48rem){.shell{display:block}.side{min-height:0;border-right:0;border-bottom:1px solid var(--line);padding:.25rem .5rem;overflow-x:auto}.side ul{display:flex;gap:.25rem}.side a{white-space:nowrap}.side a[aria-current]{box-shadow:inset 0 -3px 0 var(--accent)}main{padding:1rem}}
 `
@@ -121,10 +122,10 @@ for (const form of document.querySelectorAll('form[data-confirm]')) {
 for (const form of document.querySelectorAll('form[method="post"]')) {
   form.addEventListener('submit', (event) => {
     if (event.defaultPrevented) return
-    if (form.dataset.sending) return event.preventDefault()
-    // Cleared after a while: a stopped or failed navigation leaves the page, and the form, as they were.
-    form.dataset.sending = 'yes'
-    setTimeout(() => delete form.dataset.sending, 10000)
+    if (form.getAttribute('aria-busy') === 'true') return event.preventDefault()
+    // Shown as busy; cleared after a while, since a stopped or failed navigation leaves the page as it was.
+    form.setAttribute('aria-busy', 'true')
+    setTimeout(() => form.removeAttribute('aria-busy'), 10000)
   })
 }
 const formPage = document.querySelector('meta[name="form-page"]')

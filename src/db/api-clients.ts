@@ -47,7 +47,7 @@ export async function createClient(
   },
 ): Promise<CreateClientResult> {
   const name = input.name.trim()
-  if (name === '' || name.length > MAX_CLIENT_NAME) {
+  if (name === '' || [...name].length > MAX_CLIENT_NAME) {
     return {
       ok: false,
       reason: 'invalid_name',

@@ -392,7 +392,7 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
           expect(reloaded?.status()).toBe(409)
           expect(await page.locator('h1').textContent()).toBe('Already sent')
           expect(await page.locator('#client-secret').count()).toBe(0)
-          await page.getByRole('link', { name: 'Open the form again' }).click()
+          await page.getByRole('link', { name: 'Open the page again' }).click()
           await page.waitForURL(`${origin}/orgs/acme/clients`)
           expect(await clientsNamed('Reloaded without script')).toBe(1)
         }, noScript)

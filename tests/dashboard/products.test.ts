@@ -170,7 +170,8 @@ describe('Products', () => {
       expect(long.status).toBe(422)
       const page = await long.text()
       expect(page).toMatch(/id="f-name\.de"[^>]*aria-invalid="true"/)
-      expect(textOf(page)).toContain(message)
+      // The summary at the top names the field; the field itself says the message.
+      expect(textOf(page)).toContain(`The product was not saved. Name (de): ${message}`)
     }
   })
 
@@ -292,6 +293,10 @@ describe('catalog import and export', () => {
     expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.product.names.en).toBe('Oat drink')
     const imported = await editor.post('/orgs/acme/catalog/import', { text, action: 'import' })
     expect(textOf(await imported.text())).toContain('Imported: 1 change.')
+    const same = await editor.post('/orgs/acme/catalog/import', { text, action: 'import' })
+    expect(textOf(await same.text())).toContain(
+      'Imported: nothing changed, the catalog already was as the file says.',
+    )
     expect((await getProduct(h.database.db, h.orgIds.acme ?? '', GTIN))?.product.names.en).toBe(
       'Oat drink, barista',
     )

@@ -112,6 +112,14 @@ describe('createClient', () => {
     expect(await create('acme', [])).toMatchObject({ reason: 'invalid_scope' })
     expect(await create('acme', ['write:codes'], '   ')).toMatchObject({ reason: 'invalid_name' })
   })
+
+  test('counts a name in characters: 200 emoji pass, 201 do not', async () => {
+    expect((await create('bigco', ['write:codes'], '🏷'.repeat(200))).ok).toBe(true)
+    expect(await create('bigco', ['write:codes'], '🏷'.repeat(201))).toMatchObject({
+      reason: 'invalid_name',
+      message: 'client name must be 1 to 200 characters',
+    })
+  })
 })
 
 describe('listClients', () => {

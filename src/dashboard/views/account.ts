@@ -71,7 +71,7 @@ export function acceptInvitationPage(
   } else {
     body = html`<p>Create your account to accept.</p><form method="post" action="/invitations/accept" class="stack">${tokenField}
 ${accountField(invitation.email)}
-${field({ name: 'name', label: 'Your name', required: true, autocomplete: 'name', value: o.name ?? '', maxlength: 200 })}
+${field({ name: 'name', label: 'Your name', required: true, autocomplete: 'name', value: o.name ?? '' })}
 ${passwordFields(undefined, { password: 'Password', confirmation: 'Repeat the password' })}
 <div><button type="submit">Create account and join</button></div></form>`
   }

@@ -46,7 +46,7 @@ function newBrandForm(
       .map((e) => formMessage(e))
       .join(' ') || undefined
   const other = sent?.errors.filter((e) => !/\.(slug|name)$/.test(e.path ?? ''))
-  return html`<h2>New brand</h2>${other && other.length > 0 ? notice('bad', html`<ul>${other.map((e) => html`<li>${formMessage(e)}</li>`)}</ul>`) : null}<form method="post" action="${orgPath(ctx.membership.organization.slug, '/brands')}" class="filters">${formGuard(ctx.csrf)}${field({ name: 'name', label: 'Name', value: sent?.name ?? '', required: true, maxlength: 200, error: errorOf('name') })}${field({ name: 'slug', label: 'URL name', value: sent?.slug ?? '', required: true, maxlength: 63, hint: 'Lower-case letters, digits and hyphens; part of the product pages’ addresses.', error: errorOf('slug') })}<div><button type="submit">Add brand</button></div></form>`
+  return html`<h2>New brand</h2>${other && other.length > 0 ? notice('bad', html`<ul>${other.map((e) => html`<li>${formMessage(e)}</li>`)}</ul>`) : null}<form method="post" action="${orgPath(ctx.membership.organization.slug, '/brands')}" class="filters">${formGuard(ctx.csrf)}${field({ name: 'name', label: 'Name', value: sent?.name ?? '', required: true, error: errorOf('name') })}${field({ name: 'slug', label: 'URL name', value: sent?.slug ?? '', required: true, maxlength: 63, hint: 'Lower-case letters, digits and hyphens; part of the product pages’ addresses.', error: errorOf('slug') })}<div><button type="submit">Add brand</button></div></form>`
 }
 
 function state(b: BrandSummary): SafeHtml {

@@ -47,7 +47,9 @@ function outcome(result: ImportResult, dryRun: boolean): SafeHtml {
     ? r.changes === 0
       ? 'The file is valid and changes nothing.'
       : `The file is valid. Importing it would make ${r.changes} change${r.changes === 1 ? '' : 's'}:`
-    : `Imported: ${r.changes} change${r.changes === 1 ? '' : 's'}. Every resolver answers with them within a second.`
+    : r.changes === 0
+      ? 'Imported: nothing changed, the catalog already was as the file says.'
+      : `Imported: ${r.changes} change${r.changes === 1 ? '' : 's'}. Every resolver answers with them within a second.`
   return html`${notice(dryRun ? 'warn' : 'ok', headline)}${report(r)}`
 }
 

@@ -76,7 +76,7 @@ function createForm(ctx: OrgContext, form?: { name: string; scopes: readonly str
   const chosen = form?.scopes ?? ['write:codes']
   return html`<h2>Create a client</h2>
 <form method="post" action="${orgPath(org.slug, '/clients')}" class="stack">${formGuard(ctx.csrf)}
-${field({ name: 'name', label: 'Name', required: true, value: form?.name ?? '', hint: 'What the client is for, e.g. "ERP labels".', maxlength: 200 })}
+${field({ name: 'name', label: 'Name', required: true, value: form?.name ?? '', hint: 'What the client is for, e.g. "ERP labels".' })}
 <fieldset><legend>Scopes</legend>${SCOPES.map(
     (s) =>
       html`<label class="check"><input type="checkbox" name="scope" value="${s}"${chosen.includes(s) ? html` checked` : null}> <span><code>${s}</code> <span class="hint">${SCOPE_DESCRIPTIONS[s]}</span></span></label>`,

@@ -154,9 +154,38 @@ function errorText(id: string, errors: FieldErrors): SafeHtml | null {
 function errorSummary(issues: readonly Issue[], placed: FieldErrors): SafeHtml | null {
   if (issues.length === 0) return null
   const links = [...placed.entries()].flatMap(([id, messages]) =>
-    messages.map((m) => html`<li><a href="#${id}">${m}</a></li>`),
+    messages.map((m) => html`<li><a href="#${id}">${fieldLabel(id)}: ${m}</a></li>`),
   )
   return notice('bad', html`<p><strong>The product was not saved.</strong></p><ul>${links}</ul>`)
+}
+
+const TOP_LABELS: Readonly<Record<string, string>> = {
+  'f-gtin': 'GTIN',
+  'f-brand': 'Brand',
+  'f-slug': 'URL name',
+  'f-languages': 'Languages',
+  'f-defaultLanguage': 'Default language',
+}
+
+const PAGE_MEMBER_LABELS: Readonly<Record<string, string>> = {
+  name: 'URL name',
+  linkType: 'link type',
+  title: 'title',
+  content: 'text',
+}
+
+/** What the error summary calls a field: what its label (and its page's legend) say. */
+function fieldLabel(id: string): string {
+  const page = /^(?:f-)?page[.-](\d+)(?:\.(\w+))?(?:\.([\w-]+))?$/.exec(id)
+  if (page !== null) {
+    const where = `Page ${Number(page[1]) + 1}`
+    const member = PAGE_MEMBER_LABELS[page[2] ?? '']
+    if (member === undefined) return where
+    return page[3] === undefined ? `${where}, ${member}` : `${where}, ${member} (${page[3]})`
+  }
+  const name = /^f-name\.([\w-]+)$/.exec(id)
+  if (name !== null) return `Name (${name[1]})`
+  return TOP_LABELS[id] ?? 'Product'
 }
 
 /** Puts each catalog error (path relative to the product body) on the field it is about. */
