@@ -1,12 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { CLI_ACTOR } from '../src/db/audit.ts'
-import { createOrganization } from '../src/db/organizations.ts'
 import { auditEvents, sessions } from '../src/db/schema.ts'
 import { createSession, SESSION_IDLE_MS } from '../src/db/sessions.ts'
-import { createUser } from '../src/db/users.ts'
 import { runHousekeeping, startHousekeeping } from '../src/housekeeping.ts'
 import { memoryLogger } from '../src/log.ts'
 import { openTestDatabase, useTestDatabase } from './support/db.ts'
+import { seedOwner } from './support/people.ts'
 
 const database = useTestDatabase()
 const NOW = Date.parse('2026-11-24T10:00:00Z')
@@ -14,18 +12,9 @@ const DAY = 24 * 60 * 60 * 1000
 
 async function seedRows(): Promise<void> {
   const db = database().db
-  await createOrganization(db, { slug: 'acme', name: 'Acme', plan: 'free', subscriptionStatus: 'active' })
-  const created = await createUser(db, {
-    email: 'ada@example.com',
-    name: 'Ada',
-    organizationSlug: 'acme',
-    role: 'owner',
-    actor: CLI_ACTOR,
-    clock: () => NOW,
-  })
-  if (!created.ok) throw new Error(created.message)
-  await createSession(db, created.user.id, NOW - SESSION_IDLE_MS - 1000)
-  await createSession(db, created.user.id, NOW - 1000)
+  const userId = await seedOwner(db, NOW)
+  await createSession(db, userId, NOW - SESSION_IDLE_MS - 1000)
+  await createSession(db, userId, NOW - 1000)
   const event = { actorKind: 'cli', actorLabel: 'cli', action: 'test', targetKind: 't' } as const
   await db.insert(auditEvents).values([
     { ...event, occurredAt: new Date(NOW - 401 * DAY) },

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { newOpaqueToken } from '../../src/auth/opaque-tokens.ts'
-import { CLI_ACTOR } from '../../src/db/audit.ts'
 import type { Database } from '../../src/db/database.ts'
 import { claimFormSubmission, releaseFormSubmission } from '../../src/db/form-submissions.ts'
-import { createOrganization } from '../../src/db/organizations.ts'
 import { formSubmissions } from '../../src/db/schema.ts'
 import { createSession, endSession } from '../../src/db/sessions.ts'
-import { createUser } from '../../src/db/users.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { seedOwner } from '../support/people.ts'
 
 let database: Database
 let userId = ''
@@ -17,22 +15,7 @@ const FORM = 'AAAAAAAAAAAAAAAAAAAAAA'
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await createOrganization(database.db, {
-    slug: 'acme',
-    name: 'Acme',
-    plan: 'free',
-    subscriptionStatus: 'active',
-  })
-  const created = await createUser(database.db, {
-    email: 'ada@example.com',
-    name: 'Ada',
-    organizationSlug: 'acme',
-    role: 'owner',
-    actor: CLI_ACTOR,
-    clock: () => NOW,
-  })
-  if (!created.ok) throw new Error(created.message)
-  userId = created.user.id
+  userId = await seedOwner(database.db, NOW)
 }, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await database?.close()

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { CLI_ACTOR } from '../../src/db/audit.ts'
 import type { Database } from '../../src/db/database.ts'
-import { createOrganization } from '../../src/db/organizations.ts'
 import { sessions } from '../../src/db/schema.ts'
 import {
   createSession,
@@ -11,8 +9,8 @@ import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
 } from '../../src/db/sessions.ts'
-import { createUser } from '../../src/db/users.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { seedOwner } from '../support/people.ts'
 
 let database: Database
 let userId = ''
@@ -21,22 +19,7 @@ const HOUR = 60 * 60 * 1000
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await createOrganization(database.db, {
-    slug: 'acme',
-    name: 'Acme',
-    plan: 'free',
-    subscriptionStatus: 'active',
-  })
-  const created = await createUser(database.db, {
-    email: 'ada@example.com',
-    name: 'Ada',
-    organizationSlug: 'acme',
-    role: 'owner',
-    actor: CLI_ACTOR,
-    clock: () => NOW,
-  })
-  if (!created.ok) throw new Error(created.message)
-  userId = created.user.id
+  userId = await seedOwner(database.db, NOW)
 }, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await database?.close()

@@ -1,0 +1,20 @@
+/** People in a test database: an organization on the free plan with Ada as its owner, the start of storage tests. */
+import { CLI_ACTOR } from '../../src/db/audit.ts'
+import type { Db } from '../../src/db/database.ts'
+import { createOrganization } from '../../src/db/organizations.ts'
+import { createUser } from '../../src/db/users.ts'
+
+/** Creates organization `acme` and its owner ada@example.com; returns her user id. */
+export async function seedOwner(db: Db, now: number): Promise<string> {
+  await createOrganization(db, { slug: 'acme', name: 'Acme', plan: 'free', subscriptionStatus: 'active' })
+  const created = await createUser(db, {
+    email: 'ada@example.com',
+    name: 'Ada',
+    organizationSlug: 'acme',
+    role: 'owner',
+    actor: CLI_ACTOR,
+    clock: () => now,
+  })
+  if (!created.ok) throw new Error(created.message)
+  return created.user.id
+}
