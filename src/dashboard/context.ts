@@ -66,6 +66,8 @@ export type Access =
       readonly section: string
       /** The route takes a file (`multipart/form-data`, up to 32 MiB). */
       readonly uploads?: boolean
+      /** What its answer shows only once, and what to do without it: said when its form is sent again. */
+      readonly shownOnce?: string
       readonly handle: Handler<OrgContext>
     }
 

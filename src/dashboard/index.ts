@@ -39,15 +39,6 @@ export type Dashboard = (request: Request) => Promise<Response>
 
 type SignedInRoute = Exclude<Access, { access: 'public' }>
 
-/** What the first send of a form showed only once, said again on its "Already sent" page. */
-function onceOnly(path: string): string | undefined {
-  if (/^\/orgs\/[^/]+\/clients$/.test(path))
-    return 'If you did not store the new client’s secret, delete the client and create a new one: the secret cannot be shown again.'
-  if (/^\/orgs\/[^/]+\/members\/invite$/.test(path))
-    return 'If you did not keep the invitation link, invite the same address again: that makes a new link and the first one stops working.'
-  return undefined
-}
-
 /** Builds the dashboard handler. It never listens and never throws: a failure is a 500 page and a log line. */
 export function createDashboard(deps: DashboardDeps): Dashboard {
   const router = createRouter<Access>(DASHBOARD_ROUTES)
@@ -120,8 +111,8 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
           : ''
       return redirectAnswer(https, `/sign-in${next}`)
     }
-    if (request.method === 'POST') return sendForm(route, base, session, match.params)
-    return signedIn(route, base, session, match.params)
+    if (request.method === 'POST') return sendForm(route, base, session)
+    return signedIn(route, base, session)
   }
 
   /**
@@ -133,7 +124,6 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     route: SignedInRoute,
     base: RequestContext,
     session: FoundSession,
-    params: Readonly<Record<string, string>>,
   ): Promise<Response> {
     const formId = base.form.get('once') ?? ''
     if (!isFormId(formId)) return fail(ERRORS.badOrigin)
@@ -142,11 +132,12 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     if (claim === 'no_session') return signInAgain(base.request, base.path)
     if (claim === 'sent') {
       const way = { href: page, label: 'Open the page again' }
-      return withFormPage(fail(ERRORS.alreadySent, { way, more: onceOnly(base.path) }), page)
+      const more = route.access === 'org' ? route.shownOnce : undefined
+      return withFormPage(fail(ERRORS.alreadySent, { way, more }), page)
     }
     let response: Response | null = null
     try {
-      response = await signedIn(route, base, session, params)
+      response = await signedIn(route, base, session)
     } finally {
       if (response === null || changedNothing(response)) await release(session, formId)
     }
@@ -178,7 +169,6 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     route: SignedInRoute,
     base: RequestContext,
     session: FoundSession,
-    params: Readonly<Record<string, string>>,
   ): Promise<Response> {
     const memberships = await membershipsOf(deps.database.db, session.user.id)
     const context: SignedInContext = {
@@ -188,7 +178,7 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
       memberships,
     }
     if (route.access === 'user') return route.handle(context)
-    const membership = await membershipIn(deps.database.db, session.user.id, params.org ?? '')
+    const membership = await membershipIn(deps.database.db, session.user.id, base.params.org ?? '')
     // Another organization's slug, or none at all: the same 404, so existence is not revealed.
     if (membership === null) return fail(ERRORS.notFound)
     if (!hasRole(membership.role, route.role)) return fail(ERRORS.forbidden)

@@ -15,7 +15,16 @@ export const CLIENT_ROUTES: readonly RouteDefinition<Access>[] = [
     pattern: '/orgs/:org/clients',
     handler: { access: 'org', role: 'viewer', section: 'clients', handle: list },
   },
-  { method: 'POST', pattern: '/orgs/:org/clients', handler: { ...owner, handle: create } },
+  {
+    method: 'POST',
+    pattern: '/orgs/:org/clients',
+    handler: {
+      ...owner,
+      shownOnce:
+        'If you did not store the new client’s secret, delete the client and create a new one: the secret cannot be shown again.',
+      handle: create,
+    },
+  },
   {
     method: 'POST',
     pattern: '/orgs/:org/clients/:client/block',

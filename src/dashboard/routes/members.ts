@@ -18,7 +18,16 @@ export const MEMBER_ROUTES: readonly RouteDefinition<Access>[] = [
     pattern: '/orgs/:org/members',
     handler: { access: 'org', role: 'viewer', section: 'members', handle: list },
   },
-  { method: 'POST', pattern: '/orgs/:org/members/invite', handler: { ...owner, handle: invite } },
+  {
+    method: 'POST',
+    pattern: '/orgs/:org/members/invite',
+    handler: {
+      ...owner,
+      shownOnce:
+        'If you did not keep the invitation link, invite the same address again: that makes a new link and the first one stops working.',
+      handle: invite,
+    },
+  },
   { method: 'POST', pattern: '/orgs/:org/members/:user/role', handler: { ...owner, handle: role } },
   { method: 'GET', pattern: '/orgs/:org/members/:user/remove', handler: { ...owner, handle: confirmRemove } },
   { method: 'POST', pattern: '/orgs/:org/members/:user/remove', handler: { ...owner, handle: remove } },

@@ -1,6 +1,7 @@
 /** Pages of people who are not signed in: sign in, set a password, a dead link. */
 import { MIN_PASSWORD_LENGTH } from '../../auth/passwords.ts'
 import { html, type SafeHtml } from '../html.ts'
+import type { WayOn } from './errors.ts'
 import { accountField, field, notice } from './forms.ts'
 import { publicPage } from './layout.ts'
 
@@ -61,7 +62,7 @@ export function invalidLinkPage(): SafeHtml {
 }
 
 /** A one-time link opened or sent again after it did its work (a second click, a reload): what it did, and on. */
-export function usedLinkPage(done: string, way: { readonly href: string; readonly label: string }): SafeHtml {
+export function usedLinkPage(done: string, way: WayOn): SafeHtml {
   return publicPage(
     'Link used',
     html`<h1>This link has done its work</h1><p>${done}</p><p><a href="${way.href}">${way.label}</a></p>`,
