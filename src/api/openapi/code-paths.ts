@@ -25,11 +25,13 @@ const EXAMPLE_RESULT = {
   hri: '(01)09506000134352(10)ABC123(17)261231',
 }
 
-/** The failures of `/code` and `/codes` that follow the negotiated type; `/render` answers them in JSON. */
+/**
+ * The failures of `/code` and `/codes` that follow the negotiated type; `/render` answers them in JSON (a `413` or
+ * `500` of any operation follows it: see commonResponses).
+ */
 function negotiatedFailures() {
   return {
     '400': negotiatedEnvelope('malformedJson', 'The body is not valid JSON.'),
-    '413': negotiatedEnvelope('payloadTooLarge', BODY_TOO_LARGE),
     '415': negotiatedEnvelope(
       'unsupportedMediaType',
       'The body is not `application/json` or the versioned type.',
