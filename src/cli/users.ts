@@ -1,5 +1,7 @@
 /** `user create | list | disable | reset-password`: the dashboard's people, for operators (DESIGN §7). */
 import { CLI_ACTOR } from '../db/audit.ts'
+import type { Database } from '../db/database.ts'
+import { listOrganizations } from '../db/organizations.ts'
 import { createUser, disableUser, listUsers, resetPassword, type UserListing } from '../db/users.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
@@ -33,7 +35,12 @@ export async function runUserCommand(args: string[], ctx: CliContext): Promise<n
       actor: CLI_ACTOR,
       clock: ctx.clock,
     }
-    const result = await ctx.withDatabase((d) => createUser(d.db, input))
+    const result = await ctx.withDatabase(async (d) => {
+      const created = await createUser(d.db, input)
+      return created.ok || created.reason !== 'unknown_organization'
+        ? created
+        : { ...created, message: `${created.message} (${await knownOrganizations(d)})` }
+    })
     if (!result.ok) return refuse(ctx, result.message)
     return linkOut(
       ctx,
@@ -73,6 +80,17 @@ export async function runUserCommand(args: string[], ctx: CliContext): Promise<n
     )
   }
   throw unknownSubcommand('user', sub, USAGE)
+}
+
+/** At most this many slugs in the error of an unknown `--org`; `org list` shows them all. */
+const KNOWN_SHOWN = 20
+
+/** The organizations a user may join, for the error of an unknown `--org`: the operator sees the slug they meant. */
+async function knownOrganizations(database: Database): Promise<string> {
+  const slugs = (await listOrganizations(database.db)).map((o) => o.slug)
+  if (slugs.length === 0) return 'there is none yet: org create --slug SLUG --name NAME makes one'
+  const more = slugs.length - KNOWN_SHOWN
+  return `known: ${slugs.slice(0, KNOWN_SHOWN).join(', ')}${more > 0 ? ` and ${more} more (org list)` : ''}`
 }
 
 /** Prints the one-time set-password link (DESIGN §7: `{DASHBOARD_URL}/set-password?token=…`). */

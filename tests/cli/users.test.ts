@@ -79,14 +79,61 @@ describe('user create', () => {
       (await user('create', '--email', 'x@acme.example', '--name', 'X', '--org', 'acme', '--role', 'admin'))
         .err,
     ).toEqual(["error: unknown role 'admin' (owner, editor, viewer)"])
-    expect(
-      (await user('create', '--email', 'x@acme.example', '--name', 'X', '--org', 'nope', '--role', 'viewer'))
-        .code,
-    ).toBe(1)
     const ctx = cliContext(database)
     expect(await runCli(['user', 'create', '--email', 'x@acme.example'], ctx)).toBe(2)
     expect(ctx.err).toEqual(['error: missing --name'])
   })
+
+  test('an unknown --org is refused (exit 1) with the organizations that exist', async () => {
+    const unknown = await user(
+      'create',
+      '--email',
+      'x@acme.example',
+      '--name',
+      'X',
+      '--org',
+      'acmee',
+      '--role',
+      'viewer',
+    )
+    expect(unknown).toEqual({
+      code: 1,
+      out: [],
+      err: ["error: organization 'acmee' does not exist (known: acme)"],
+    })
+  })
+})
+
+describe('user create without organizations', () => {
+  test(
+    'an unknown --org says that none exists yet and how to make one',
+    async () => {
+      const empty = await openTestDatabase()
+      try {
+        const r = await runCommand(runUserCommand, empty, [
+          'create',
+          '--email',
+          'x@a.example',
+          '--name',
+          'X',
+          '--org',
+          'acme',
+          '--role',
+          'viewer',
+        ])
+        expect(r).toEqual({
+          code: 1,
+          out: [],
+          err: [
+            "error: organization 'acme' does not exist (there is none yet: org create --slug SLUG --name NAME makes one)",
+          ],
+        })
+      } finally {
+        await empty.close()
+      }
+    },
+    DATABASE_HOOK_TIMEOUT_MS,
+  )
 })
 
 describe('user list, reset-password, disable', () => {
