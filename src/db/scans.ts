@@ -1,5 +1,5 @@
 /** Scan counts in the database: one upsert per flush that adds to the day's counts, reads grouped by a dimension, pruning. */
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from './database.ts'
 import { scanCounts } from './schema.ts'
 
@@ -91,12 +91,22 @@ export async function scanReport(db: Db, q: ScanQuery): Promise<ScanGroupCount[]
   return q.limit === undefined ? query : query.limit(q.limit)
 }
 
-/** Deletes the counts of days before the retention; returns how many rows went. */
+/**
+ * Deletes the counts of days before the retention, one day per statement (oldest first), and returns how many rows
+ * went. An instance that had not pruned for long may find many days to delete: each statement stays within the
+ * service's statement timeout, and every day deleted stays deleted should a later one fail.
+ */
 export async function pruneScanCounts(db: Db, now: number, retentionDays: number): Promise<number> {
   const cutoff = new Date(now - retentionDays * 24 * 60 * 60 * 1000).toISOString().slice(0, 10)
-  const gone = await db
-    .delete(scanCounts)
-    .where(sql`${scanCounts.day} < ${cutoff}`)
-    .returning({ day: scanCounts.day })
-  return gone.length
+  const days = await db
+    .selectDistinct({ day: scanCounts.day })
+    .from(scanCounts)
+    .where(lt(scanCounts.day, cutoff))
+    .orderBy(scanCounts.day)
+  let rows = 0
+  for (const { day } of days) {
+    const gone = await db.delete(scanCounts).where(eq(scanCounts.day, day)).returning({ day: scanCounts.day })
+    rows += gone.length
+  }
+  return rows
 }

@@ -3,12 +3,14 @@ import { createScanAnalytics } from '../../src/analytics/index.ts'
 import { createDbCatalog } from '../../src/db/catalog.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import type { Database } from '../../src/db/database.ts'
-import { scanReport } from '../../src/db/scans.ts'
+import { addScanCounts, scanReport } from '../../src/db/scans.ts'
 import { organizations } from '../../src/db/schema.ts'
 import { memoryLogger } from '../../src/log.ts'
 import { createResolver } from '../../src/resolver/index.ts'
 import { smallCatalog } from '../catalog/fixtures.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { waitUntil } from '../support/processes.ts'
+import { scanRow } from '../support/scans.ts'
 
 let database: Database
 let orgId = ''
@@ -116,5 +118,70 @@ describe('scan analytics in the service', () => {
       gtin: '09506000134376',
     })
     expect(counts).toEqual([{ key: '09506000134376', count: 8 }])
+  })
+
+  test('old days are pruned shortly after the start, off the start: an instance restarted daily prunes too', async () => {
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10)
+    await addScanCounts(database.db, [
+      scanRow(orgId, { day: day(100), count: 3 }),
+      scanRow(orgId, { day: day(2), count: 2 }),
+    ])
+    const logger = memoryLogger()
+    const analytics = createScanAnalytics({
+      database,
+      logger,
+      clock: Date.now,
+      retentionDays: 30,
+      pruneDelayMs: 50,
+    })
+    // Nothing is pruned while the service starts: the pruning comes after the delay, in the background.
+    expect(logger.lines).toEqual([])
+    const pruned = await waitUntil(async () => logger.lines.some((l) => l.includes('analytics.pruned')), 5000)
+    await analytics.close()
+    expect(pruned).not.toBeNull()
+    expect(logger.lines.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ event: 'analytics.pruned', rows: 1 }),
+    ])
+    const days = await scanReport(database.db, {
+      organizationId: orgId,
+      from: day(120),
+      to: day(2),
+      groupBy: 'day',
+    })
+    expect(days).toEqual([{ key: day(2), count: 2 }])
+  })
+
+  test('a pruning that fails is one log line naming the error, never a thrown error or a failed close', async () => {
+    const logger = memoryLogger()
+    const broken: Database = {
+      ...database,
+      db: new Proxy(database.db, {
+        get(target, key, receiver) {
+          if (key === 'selectDistinct' || key === 'delete')
+            return () => {
+              throw new Error('connection refused')
+            }
+          return Reflect.get(target, key, receiver)
+        },
+      }),
+    }
+    const analytics = createScanAnalytics({
+      database: broken,
+      logger,
+      clock: Date.now,
+      retentionDays: 30,
+      pruneDelayMs: 0,
+    })
+    const failed = await waitUntil(
+      async () => logger.lines.some((l) => l.includes('analytics.prune_failed')),
+      5000,
+    )
+    expect(failed).not.toBeNull()
+    await analytics.close()
+    expect(logger.lines).toHaveLength(1)
+    expect(JSON.parse(logger.lines[0] ?? '{}')).toMatchObject({
+      event: 'analytics.prune_failed',
+      error: 'Error',
+    })
   })
 })

@@ -88,4 +88,23 @@ describe('scan counts', () => {
     }
     expect((await scanReport(database.db, q)).map((d) => d.key)).not.toContain('2026-10-01')
   })
+
+  test('pruning a long backlog deletes every old day of every organization, and keeps the retention', async () => {
+    await addScanCounts(database.db, [
+      row({ day: '2024-01-01' }),
+      row({ day: '2024-01-01', device: 'desktop' }),
+      row({ day: '2025-03-15', organizationId: org.globex ?? '' }),
+      row({ day: '2026-09-10', count: 7 }),
+    ])
+    const now = Date.parse('2026-11-24T12:00:00Z')
+    expect(await pruneScanCounts(database.db, now, 400)).toBe(3)
+    expect(await pruneScanCounts(database.db, now, 400)).toBe(0)
+    const q = {
+      organizationId: org.acme ?? '',
+      from: '2026-09-10',
+      to: '2026-09-10',
+      groupBy: 'day' as const,
+    }
+    expect(await scanReport(database.db, q)).toEqual([{ key: '2026-09-10', count: 7 }])
+  })
 })
