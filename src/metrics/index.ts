@@ -67,21 +67,26 @@ export function createMetrics(): Metrics {
   }
 }
 
-/** Adds the metrics read at scrape time from their sources (the halves of the service add theirs as they start). */
+/**
+ * Adds the metrics read at scrape time from their sources (the halves of the service add theirs as they start). A
+ * figure that only grows while the process runs is a counter named `_total`, set to the source's total at each
+ * scrape (a restart starts it at 0 again, which Prometheus's `rate` expects); one that goes up and down is a gauge.
+ */
 export function addSources(metrics: Metrics, sources: MetricSources): void {
   const { registry } = metrics
   const clock = sources.clock ?? Date.now
   const { catalog, analytics, database } = sources
   if (catalog !== undefined) {
-    new Gauge({
-      name: 'gs1dl_catalog_cache_lookups',
+    new Counter({
+      name: 'gs1dl_catalog_cache_lookups_total',
       help: 'Product lookups by GTIN since start, answered from the cache (hit) or loaded (miss).',
       labelNames: ['result'] as const,
       registers: [registry],
       collect() {
         const s = catalog()
-        this.set({ result: 'hit' }, s.hits)
-        this.set({ result: 'miss' }, s.misses)
+        this.reset()
+        this.inc({ result: 'hit' }, s.hits)
+        this.inc({ result: 'miss' }, s.misses)
       },
     })
     new Gauge({
@@ -111,12 +116,13 @@ export function addSources(metrics: Metrics, sources: MetricSources): void {
         this.set(last === null ? 0 : (clock() - last) / 1000)
       },
     })
-    new Gauge({
-      name: 'gs1dl_analytics_dropped_scans',
+    new Counter({
+      name: 'gs1dl_analytics_dropped_scans_total',
       help: 'Scans not counted since start because the buffer was full.',
       registers: [registry],
       collect() {
-        this.set(analytics.dropped())
+        this.reset()
+        this.inc(analytics.dropped())
       },
     })
   }

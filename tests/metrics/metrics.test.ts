@@ -49,12 +49,51 @@ describe('metrics', () => {
     })
     hits = 5
     const text = await metrics.text()
-    expect(text).toContain('gs1dl_catalog_cache_lookups{result="hit"} 5')
-    expect(text).toContain('gs1dl_catalog_cache_lookups{result="miss"} 1')
+    expect(text).toContain('gs1dl_catalog_cache_lookups_total{result="hit"} 5')
+    expect(text).toContain('gs1dl_catalog_cache_lookups_total{result="miss"} 1')
     expect(text).toContain('gs1dl_catalog_cache_products 2')
     expect(text).toContain('gs1dl_analytics_buffer_keys 0')
     expect(text).toContain('gs1dl_database_pool_size 10')
     expect(text).toContain('gs1dl_database_up 0')
+  })
+
+  test('what only grows is a counter named _total (lookups, dropped scans, requests, tokens); the rest are gauges', async () => {
+    const metrics = createMetrics()
+    let hits = 3
+    let dropped = 0
+    const counter = { ...createScanCounter({ flush: async () => {} }), dropped: () => dropped }
+    addSources(metrics, {
+      catalog: () => ({ hits, misses: 1, size: 2 }),
+      analytics: counter,
+      database: { poolSize: 10, ping: async () => {} },
+    })
+    const types = new Map(
+      [...(await metrics.text()).matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(
+        (m) => [m[1] ?? '', m[2] ?? ''] as const,
+      ),
+    )
+    expect(Object.fromEntries(types)).toEqual({
+      gs1dl_http_requests_total: 'counter',
+      gs1dl_http_request_duration_seconds: 'histogram',
+      gs1dl_tokens_total: 'counter',
+      gs1dl_catalog_cache_lookups_total: 'counter',
+      gs1dl_catalog_cache_products: 'gauge',
+      gs1dl_analytics_buffer_keys: 'gauge',
+      gs1dl_analytics_flush_lag_seconds: 'gauge',
+      gs1dl_analytics_dropped_scans_total: 'counter',
+      gs1dl_database_pool_size: 'gauge',
+      gs1dl_database_up: 'gauge',
+    })
+    for (const [name, type] of types)
+      expect({ name, total: name.endsWith('_total') }).toEqual({ name, total: type === 'counter' })
+    // Each scrape shows the source's total since start, never a sum of earlier scrapes.
+    expect(await metrics.text()).toContain('gs1dl_analytics_dropped_scans_total 0')
+    hits = 10
+    dropped = 4
+    const text = await metrics.text()
+    expect(text).toContain('gs1dl_catalog_cache_lookups_total{result="hit"} 10')
+    expect(text).toContain('gs1dl_catalog_cache_lookups_total{result="miss"} 1')
+    expect(text).toContain('gs1dl_analytics_dropped_scans_total 4')
   })
 
   test('route labels are a fixed set whatever the path (no series per crawler path)', () => {

@@ -34,7 +34,7 @@ describe('bun run start with METRICS_PORT', () => {
     )
     expect(scraped).not.toBeNull()
     const text = await (await fetch(metrics)).text()
-    expect(text).toContain('gs1dl_catalog_cache_lookups{result="hit"}')
+    expect(text).toContain('gs1dl_catalog_cache_lookups_total{result="hit"}')
     expect(text).toContain('gs1dl_database_up 1')
     expect(text).toMatch(/gs1dl_analytics_buffer_keys \d/)
     expect(await instance.stop()).toBe(0)
