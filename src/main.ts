@@ -11,6 +11,7 @@ import type { DemoSeed } from './db/seed.ts'
 import { listenOrExit } from './listen.ts'
 import { createStdoutLogger, errorMessage, errorName } from './log.ts'
 import type { Metrics } from './metrics/index.ts'
+import { bindResolverThread, type ResolverThread } from './resolver-thread.ts'
 import { type Handler, serverOptions, starting } from './security/server-limits.ts'
 import { type Surface, servedSurfaces } from './serve-mode.ts'
 import { openStartDatabase, readStartConfig } from './startup.ts'
@@ -23,6 +24,8 @@ const options = (surface: Surface, fetch: Handler) =>
   serverOptions({ surface, port: portOf(config, surface), fetch, security: config.security, onError })
 
 const servers = new Map<Surface, ReturnType<typeof Bun.serve>>()
+/** `SERVE=all`: the resolver answers scans on a thread of its own (`resolver-worker.ts`), out of reach of the rest. */
+let resolverThread: ResolverThread | null = null
 let metricsServer: ReturnType<typeof Bun.serve> | null = null
 let database: Database | null = null
 let serving: Serving | null = null
@@ -35,6 +38,7 @@ function portOf(c: Config, surface: Surface): number {
 /** After a failed start: the servers go at once, then what the service and the database hold. */
 async function abandon(): Promise<void> {
   await Promise.all([...servers.values()].map((s) => s.stop(true)))
+  await resolverThread?.stop()
   await metricsServer?.stop(true)
   await serving?.close()
   await database?.close()
@@ -49,7 +53,13 @@ async function failStart(what: string, error: unknown): Promise<never> {
 
 // Every port first, answering 503 with Retry-After until the service is ready: a port in use is reported at once,
 // before the database is opened, migrated or seeded (issue #17).
-for (const surface of servedSurfaces(config.serve ?? 'all')) {
+const serveMode = config.serve ?? 'all'
+for (const surface of servedSurfaces(serveMode)) {
+  if (surface === 'resolver' && serveMode === 'all') {
+    const bind = () => bindResolverThread(config)
+    resolverThread = await listenOrExit(surface, config.resolverPort, bind, process.exit, abandon)
+    continue
+  }
   const listen = () => Bun.serve(options(surface, (request) => starting(surface, request)))
   servers.set(surface, await listenOrExit(surface, portOf(config, surface), listen, process.exit, abandon))
 }
@@ -80,22 +90,24 @@ if (config.metricsPort !== null && config.metricsPort !== undefined) {
 const CLOSE_DEADLINE_MS = 5000
 
 /**
- * SIGINTs this close after the first are the same Ctrl+C: the terminal sends it to the whole process group, and the
- * runner in front of this process (`bun run`, `npx`) forwards the one it got. A SIGTERM comes from an orchestrator or
- * an operator, to this process: a second one means "now".
+ * A signal this close after the same first one is that signal again: a Ctrl+C reaches the whole process group, and
+ * so does a SIGTERM sent to the group (systemd's default, `kill -- -PGID`), while the runner in front of this process
+ * (`bun run`, `npx`) forwards the one it got. A signal after that means "now".
  */
-const SAME_CTRL_C_MS = 1000
+const SAME_SIGNAL_MS = 1000
+let firstSignal = ''
 let firstSignalAt = 0
 
 function onSignal(signal: string): void {
   const now = performance.now()
   if (phase === 'stopping') {
-    if (signal === 'SIGINT' && now - firstSignalAt < SAME_CTRL_C_MS) return
+    if (signal === firstSignal && now - firstSignalAt < SAME_SIGNAL_MS) return
     // A second signal while the first one waits: the operator wants out now.
     logger.error('shutdown.forced', { signal })
     logger.flush()
     process.exit(1)
   }
+  firstSignal = signal
   firstSignalAt = now
   const started = phase === 'serving'
   phase = 'stopping'
@@ -107,9 +119,13 @@ process.on('SIGTERM', () => onSignal('SIGTERM'))
 process.on('SIGINT', () => onSignal('SIGINT'))
 
 async function shutdown(): Promise<never> {
-  // Stop accepting, let in-flight requests finish (each bounded by its own deadline), then release the database.
+  // Stop accepting, let in-flight requests finish (each bounded by its own deadline), then release the database: the
+  // resolver's thread writes its last scan counts first (on the embedded database, through this thread's socket).
+  const threadClosed = resolverThread?.stop() ?? Promise.resolve(true)
   await Promise.all([...servers.values()].map((s) => s.stop()))
   await metricsServer?.stop()
+  const resolverClosed = await threadClosed
+  if (!resolverClosed) logger.error('shutdown.incomplete', { surface: 'resolver' })
   const release = async () => {
     await serving?.close()
     await database?.close()
@@ -122,24 +138,25 @@ async function shutdown(): Promise<never> {
     },
   )
   logger.flush()
-  return process.exit(closed ? 0 : 1)
+  return process.exit(closed && resolverClosed ? 0 : 1)
 }
 
 const stopping = () => phase === 'stopping'
 
 // The database drivers and the service load only now, after the ports: they take a while to load.
-database = await openStartDatabase(config, process.exit, abandon)
+database = await openStartDatabase(config, process.exit, abandon, { share: resolverThread !== null })
 if (stopping()) await shutdown()
 const { createServing } = await import('./boot.ts')
 const deps = { config, database, logger, clock: Date.now, environmentKey, metrics }
-serving = await createServing(deps, config.serve ?? 'all').catch((error) =>
+serving = await createServing(deps, resolverThread === null ? serveMode : 'api').catch((error) =>
   failStart('start the service', error),
 )
 if (stopping()) await shutdown()
 const { hasDemoCatalog, isEmpty, seedDemo } = await import('./db/seed.ts')
-const ports = Object.fromEntries(
-  [...servers].map(([surface, s]) => [surface, s.port ?? portOf(config, surface)]),
-)
+const ports = Object.fromEntries([
+  ...[...servers].map(([surface, s]) => [surface, s.port ?? portOf(config, surface)]),
+  ...(resolverThread === null ? [] : [['resolver', resolverThread.port]]),
+])
 const facts = { ports, bun: bunCommand(process.env.PATH) }
 if (config.databaseUrl === null && (await isEmpty(database))) {
   // Printed before the seed commits: the demo secret is never in the database without having been shown.
@@ -147,9 +164,12 @@ if (config.databaseUrl === null && (await isEmpty(database))) {
     console.log(banner(config, { ...facts, demoClient: seed.client, demoCatalog: true }))
   await seedDemo(database, Date.now, show).catch((error) => failStart('seed the demo data', error))
 } else {
-  const demoCatalog = servers.has('resolver') && (await hasDemoCatalog(database))
+  const demoCatalog = (servers.has('resolver') || resolverThread !== null) && (await hasDemoCatalog(database))
   console.log(banner(config, { ...facts, demoClient: null, demoCatalog }))
 }
+await resolverThread
+  ?.start(database, { metrics: metrics !== null })
+  .catch((error) => failStart('start the resolver', error))
 for (const [surface, server] of servers) {
   const handler = serving.handlers[surface]
   if (handler !== undefined) server.reload(options(surface, handler))

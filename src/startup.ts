@@ -43,12 +43,13 @@ export async function openStartDatabase(
   config: Config,
   exit: (code: number) => never,
   release: () => Promise<void> = async () => {},
+  embedded: { readonly share?: boolean } = {},
 ): Promise<Database> {
   try {
     // The drivers load only now: an entry checks its configuration and binds its ports before paying for them.
     const { openConfiguredDatabase } = await import('./db/open.ts')
     const session = { applicationName: 'gs1-dl service', statementTimeoutMs: STATEMENT_TIMEOUT_MS }
-    return await openConfiguredDatabase(config, session)
+    return await openConfiguredDatabase(config, session, undefined, embedded)
   } catch (error) {
     console.error(`error: ${errorMessage(error)}`)
     await release()

@@ -10,9 +10,10 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
 import { ADVISORY_LOCKS } from './advisory-locks.ts'
 import { type PostgresTarget, postgresTarget, socketOption } from './connection-url.ts'
-import { lockDataDir } from './data-dir-lock.ts'
+import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts'
 import { withDeadline } from './deadline.ts'
 import { createListener, type ListenEvents, type OnPayload } from './listener.ts'
+import { servePglite, sharedDatabaseUrl, socketPath } from './pglite-server.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -26,6 +27,11 @@ export interface Database {
   readonly kind: 'postgres' | 'pglite'
   /** Connections the pool may open (PGlite: one). */
   readonly poolSize: number
+  /**
+   * Where other threads and processes of this machine reach this embedded database while it is open (a connection
+   * URL for its Unix socket, `src/db/pglite-server.ts`); absent for Postgres and for an unshared PGlite.
+   */
+  readonly sharedUrl?: string
   /**
    * Subscribes to a Postgres notification channel; resolves to an unsubscribe function. `onPayload` is also
    * called, with '', when the subscription is renewed after a lost connection (notifications may have been missed);
@@ -55,13 +61,27 @@ export interface PostgresSession {
 }
 
 export type DatabaseTarget =
-  | ({ url: string } & PostgresSession)
-  | { dataDir: string }
+  | ({ url: string } & PostgresSession & PostgresPool)
+  | {
+      dataDir: string
+      /** Offer the database on a Unix socket in the directory while it is open (the service does). */
+      share?: boolean
+    }
   | { memory: true }
   | { pglite: PGlite }
 
+/** How a Postgres pool is opened: migrated first unless told not to, with this many connections at most. */
+export interface PostgresPool {
+  /** Run the migrations first (default); a second thread of a process whose first one migrated need not. */
+  readonly migrate?: boolean
+  readonly poolSize?: number
+}
+
 /** Connections of the service's Postgres pool. */
 const POOL_SIZE = 10
+
+/** Connections to an embedded database shared by a running service: it answers one statement at a time anyway. */
+const SHARED_POOL_SIZE = 2
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
 
@@ -70,23 +90,44 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url, target)
   if ('pglite' in target) return wrapPglite(target.pglite, true)
   if ('memory' in target) return wrapPglite(await PGlite.create(), true)
-  mkdirSync(target.dataDir, { recursive: true })
-  const release = lockDataDir(target.dataDir)
+  return openDataDir(target.dataDir, target.share === true)
+}
+
+/**
+ * The embedded database in `dataDir`, held by this process; or, while a running service holds it and offers it on
+ * its socket, that service's database (migrated by it already).
+ */
+async function openDataDir(dataDir: string, share: boolean): Promise<Database> {
+  mkdirSync(dataDir, { recursive: true })
+  let release: () => void
   try {
-    return await wrapPglite(await PGlite.create(target.dataDir), true, release)
+    release = lockDataDir(dataDir)
+  } catch (error) {
+    const url = error instanceof DataDirInUseError ? sharedDatabaseUrl(dataDir) : null
+    if (url === null) throw error
+    return openPostgres(url, { migrate: false, poolSize: SHARED_POOL_SIZE })
+  }
+  try {
+    const pglite = await PGlite.create(dataDir)
+    const path = share ? socketPath(dataDir) : null
+    return await wrapPglite(pglite, true, release, path)
   } catch (error) {
     release()
     throw error
   }
 }
 
-async function openPostgres(connectionUrl: string, session: PostgresSession): Promise<Database> {
+async function openPostgres(
+  connectionUrl: string,
+  session: PostgresSession & PostgresPool,
+): Promise<Database> {
   const target = postgresTarget(connectionUrl)
-  await migratePostgresLocked(target, session.reachDeadlineMs)
+  if (session.migrate !== false) await migratePostgresLocked(target, session.reachDeadlineMs)
+  const poolSize = session.poolSize ?? POOL_SIZE
   const client = postgres(target.url, {
     ...socketOption(target),
     connection: sessionParameters(session),
-    max: POOL_SIZE,
+    max: poolSize,
     connect_timeout: 3,
     idle_timeout: 30,
     // Reconnection attempts at most 0.5 s apart once the database is back; postgres.js's default backoff grows to
@@ -99,7 +140,7 @@ async function openPostgres(connectionUrl: string, session: PostgresSession): Pr
   return {
     db,
     kind: 'postgres',
-    poolSize: POOL_SIZE,
+    poolSize,
     listen: (channel, onPayload, events) => listener.listen(channel, onPayload, events),
     queryRows: (text, params) =>
       client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values(),
@@ -147,13 +188,21 @@ async function migratePostgresLocked(target: PostgresTarget, reachDeadlineMs?: n
   }
 }
 
-async function wrapPglite(client: PGlite, runMigrations: boolean, release = () => {}): Promise<Database> {
+/** A PGlite database, migrated; offered on the Unix socket at `sharePath` while open when one is given. */
+async function wrapPglite(
+  client: PGlite,
+  runMigrations: boolean,
+  release = () => {},
+  sharePath: string | null = null,
+): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db
   if (runMigrations) await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER })
+  const server = sharePath === null ? null : await servePglite(client, sharePath)
   return {
     db,
     kind: 'pglite',
     poolSize: 1,
+    ...(server === null ? {} : { sharedUrl: server.url }),
     async listen(channel, onPayload) {
       const unlisten = await client.listen(channel, onPayload)
       return () => unlisten()
@@ -165,6 +214,7 @@ async function wrapPglite(client: PGlite, runMigrations: boolean, release = () =
       await client.query('select 1')
     },
     async close() {
+      await server?.close()
       if (!client.closed) await client.close()
       release()
     },

@@ -17,15 +17,18 @@ export class DatabaseOpenError extends Error {
 
 /**
  * Postgres when `DATABASE_URL` is set (its pool set up as `session` says, answering within `deadlineMs`), else the
- * embedded PGlite directory; migrated either way.
+ * embedded PGlite directory (offered on its socket while open with `embedded.share`; reached through a running
+ * service's socket when that service holds it); migrated either way.
  */
 export async function openConfiguredDatabase(
   config: Config,
   session: PostgresSession = {},
   deadlineMs = OPEN_DEADLINE_MS,
+  embedded: { readonly share?: boolean } = {},
 ): Promise<Database> {
   try {
-    if (config.databaseUrl === null) return await openDatabase({ dataDir: config.dataDir })
+    if (config.databaseUrl === null)
+      return await openDatabase({ dataDir: config.dataDir, share: embedded.share === true })
     return await openDatabase({ url: config.databaseUrl, ...session, reachDeadlineMs: deadlineMs })
   } catch (error) {
     const where = config.databaseUrl ? redactConnectionUrl(config.databaseUrl) : config.dataDir
