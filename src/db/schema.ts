@@ -327,7 +327,7 @@ export const auditEvents = pgTable(
 )
 
 export const HOST_KINDS = ['resolver', 'short', 'custom'] as const
-export const SCAN_OUTCOMES = ['redirect', 'linkset', 'not_found', 'invalid'] as const
+export const SCAN_OUTCOMES = ['redirect', 'linkset', 'not_found', 'invalid', 'domain_redirect'] as const
 export const DEVICE_CLASSES = ['mobile', 'desktop', 'bot', 'other'] as const
 
 /**

@@ -116,8 +116,9 @@ function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: Catal
     return answerResponse(answer, scan.head)
   }
   if (product.customDomain !== null && host.domain === null) {
-    // Not reported: the phone follows to the custom domain, where the scan is counted once.
-    // Redirect rule 2: the same uncompressed link on the brand's custom domain, same query.
+    // Redirect rule 2: the same uncompressed link on the brand's custom domain, same query. The hop is counted under
+    // its own outcome: while the domain's DNS points elsewhere, it is all the brand's analytics ever see of the scan.
+    reportScan(ctx.onScan, request, template(ctx, scan, link, query, product, 'domain_redirect'))
     const path = linkPath(link)
     const location = withQuery(customOrigin(ctx, product.customDomain) + path, query)
     return answerResponse(redirectAnswer(redirectHeaders(location, linksetLink(scan, path))), false)

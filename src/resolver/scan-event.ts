@@ -1,7 +1,11 @@
 /** The resolver's analytics port (DESIGN §9): what it tells about one scan. Never a client address, a User-Agent, a lot or a serial. */
 
 export type HostKind = 'resolver' | 'short' | 'custom'
-export type ScanOutcome = 'redirect' | 'linkset' | 'not_found' | 'invalid'
+/**
+ * What the scan was answered with. `domain_redirect`: the hop of a scan on {resolver_url} or {short_url} to the same
+ * link on its brand's custom domain (SPEC redirect rule 2); a phone that follows is counted again there.
+ */
+export type ScanOutcome = 'redirect' | 'linkset' | 'not_found' | 'invalid' | 'domain_redirect'
 export type DeviceClass = 'mobile' | 'desktop' | 'bot' | 'other'
 
 export interface ScanEvent {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createScanAnalytics } from '../../src/analytics/index.ts'
+import { scans } from '../../src/api/scans/service.ts'
 import { createDbCatalog } from '../../src/db/catalog.ts'
 import { importCatalog } from '../../src/db/catalog-import.ts'
 import type { Database } from '../../src/db/database.ts'
@@ -66,6 +67,49 @@ describe('scan analytics in the service', () => {
       { key: 'bot', count: 250 },
     ])
     expect(analytics.counter.dropped()).toBe(0)
+  })
+
+  test('a scan on the resolver or short host that hops to the custom domain is counted as domain_redirect, and GET /scans shows it', async () => {
+    const now = Date.parse('2026-12-05T09:00:00Z')
+    const analytics = createScanAnalytics({
+      database,
+      logger: memoryLogger(),
+      clock: () => now,
+      retentionDays: 400,
+      flushIntervalMs: 60_000,
+    })
+    const catalog = createDbCatalog(database)
+    await catalog.start()
+    const resolver = createResolver({
+      catalog,
+      config: { resolverUrl: 'http://r.test', shortUrl: 'http://s.test', customDomainScheme: 'https' },
+      onScan: (event) => analytics.onScan({ ...event, at: now }),
+    })
+    const scan = (url: string) =>
+      resolver(new Request(url, { headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' } }))
+    for (const origin of ['http://r.test', 'http://r.test', 'http://s.test']) {
+      const hop = await scan(`${origin}/01/09506000134352`)
+      expect(hop.headers.get('location')).toBe('https://id.acme.example/01/09506000134352')
+    }
+    expect((await scan('https://id.acme.example/01/09506000134352')).status).toBe(307)
+    await analytics.close()
+    await catalog.close()
+    const report = async (groupBy: string) => {
+      const r = await scans(database.db, orgId, { from: '2026-12-05', to: '2026-12-05', groupBy }, now)
+      return r.ok ? r.body : r.errors
+    }
+    expect(await report('outcome')).toMatchObject({
+      total: 4,
+      groups: [
+        { key: 'domain_redirect', count: 3 },
+        { key: 'redirect', count: 1 },
+      ],
+    })
+    expect((await report('host')).groups).toEqual([
+      { key: 'resolver', count: 2 },
+      { key: 'custom', count: 1 },
+      { key: 'short', count: 1 },
+    ])
   })
 
   test('a database outage loses nothing: one log line, counts kept, written once it is back', async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createResolver, type ScanEvent } from '../../src/resolver/index.ts'
 import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
-import { CUSTOM, config, oliveOil, products, req, risotto } from './fixtures.ts'
+import { CUSTOM, config, oliveOil, products, req, risotto, SHORT } from './fixtures.ts'
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1'
@@ -88,13 +88,38 @@ describe('onScan', () => {
     ])
   })
 
-  test('the hop to a custom domain is not counted; the scan there is, once, compressed or not', async () => {
+  test('the hop to a custom domain is counted as domain_redirect on the host scanned; the arrival there under its answer', async () => {
     const { resolver, events } = recording()
-    const hop = await resolver(req(`/01/${risotto.gtin}`))
+    const hop = await resolver(
+      req(`/01/${risotto.gtin}/10/LOT-SECRET?17=271231`, { headers: { 'user-agent': IPHONE } }),
+    )
     expect(hop.status).toBe(307)
-    expect(events).toEqual([])
+    expect(hop.headers.get('location')).toBe(`${CUSTOM}/01/${risotto.gtin}/10/LOT-SECRET?17=271231`)
+    const short = await resolver(req(`${SHORT}/eh3066C4409047E140075BCD15`))
+    expect(short.headers.get('location')).toStartWith(`${CUSTOM}/01/${risotto.gtin}/21/`)
     await resolver(req(`${CUSTOM}/eh3066C4409047E140075BCD15`))
     expect(events.map(({ at: _at, ...e }) => e)).toEqual([
+      {
+        ...base,
+        gtin: risotto.gtin,
+        outcome: 'domain_redirect',
+        linkType: null,
+        language: null,
+        lot: true,
+        expiry: true,
+        device: 'mobile',
+      },
+      {
+        ...base,
+        host: 'short',
+        gtin: risotto.gtin,
+        outcome: 'domain_redirect',
+        linkType: null,
+        language: null,
+        serial: true,
+        compressed: true,
+        device: 'other',
+      },
       {
         ...base,
         host: 'custom',
@@ -107,6 +132,17 @@ describe('onScan', () => {
         device: 'other',
       },
     ])
+    expect(JSON.stringify(events)).not.toMatch(/SECRET/)
+  })
+
+  test('what is not a hop to the custom domain keeps its outcome: a linkset on the resolver host, a HEAD not counted', async () => {
+    const { resolver, events } = recording()
+    const linkset = await resolver(
+      req(`/01/${risotto.gtin}`, { headers: { accept: 'application/linkset+json' } }),
+    )
+    expect(linkset.status).toBe(200)
+    expect((await resolver(req(`/01/${risotto.gtin}`, { method: 'HEAD' }))).status).toBe(307)
+    expect(events.map((e) => [e.host, e.outcome])).toEqual([['resolver', 'linkset']])
   })
 
   test('HEAD and OPTIONS are link checks, not scans: answered as always, never counted', async () => {
