@@ -1,5 +1,7 @@
-/** Reads a posted web form (`application/x-www-form-urlencoded`), bounded in size. */
+/** Reads a posted web form (`application/x-www-form-urlencoded`), bounded in size, and checks what a request carries. */
 import { readLimitedBytes } from '../api/read-body.ts'
+import { storableText } from '../catalog/validate.ts'
+import type { ErrorView } from './views/errors.ts'
 
 /** The largest form the dashboard reads (its forms carry a few short fields). */
 export const MAX_FORM_BYTES = 64 * 1024
@@ -57,4 +59,28 @@ export function newFormId(): string {
 /** True for a string shaped like {@link newFormId}'s ids (anything else is refused, not looked up). */
 export function isFormId(value: string): boolean {
   return FORM_ID.test(value)
+}
+
+/** The answer to a request whose address or form holds text no page or query can take: `400`, as the API's. */
+export const UNREADABLE_INPUT: ErrorView = {
+  status: 400,
+  title: 'Not readable',
+  message:
+    'The address or the form holds a character the dashboard does not take (a NUL character). Remove it and try again.',
+}
+
+/**
+ * True when every value of the request (path parameters, query and form, names and values) is text Postgres stores
+ * unchanged: no NUL, no half of a surrogate pair. The API refuses such text with `400` where it reads a parameter
+ * (`storableText`); the dashboard checks it once, before any route, so a NUL never reaches a query and fails there.
+ */
+export function storableInput(
+  params: Readonly<Record<string, string>>,
+  ...lists: readonly URLSearchParams[]
+): boolean {
+  for (const value of Object.values(params)) if (!storableText(value)) return false
+  for (const list of lists) {
+    for (const [name, value] of list) if (!storableText(name) || !storableText(value)) return false
+  }
+  return true
 }

@@ -19,7 +19,7 @@ import {
   type SignedInContext,
 } from './context.ts'
 import { cookieNames, readCookie } from './cookies.ts'
-import { type FormResult, isFormId, readForm } from './form.ts'
+import { type FormResult, isFormId, readForm, storableInput, UNREADABLE_INPUT } from './form.ts'
 import { formPages } from './form-page.ts'
 import {
   assetAnswer,
@@ -89,11 +89,14 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
         if (!csrfMatches(form, session)) return fail(ERRORS.badOrigin)
       }
     }
+    const query = new URLSearchParams(target.query)
+    // A NUL in a path segment, the query or the form would fail the first query that holds it (a 500): refused here.
+    if (!storableInput(match.params, query, form)) return fail(UNREADABLE_INPUT)
     const base: RequestContext = {
       deps,
       request,
       path: target.path,
-      query: new URLSearchParams(target.query),
+      query,
       params: match.params,
       form,
       files,

@@ -106,7 +106,7 @@ describe('sign-in', () => {
       ['//evil.example/x', '/'],
       ['/\\evil.example', '/'],
       ['https://evil.example', '/'],
-      ['/ok\u0000', '/'],
+      ['/ok\u0001', '/'],
     ]) {
       const b = browser(h)
       const r = await b.post('/sign-in', {
