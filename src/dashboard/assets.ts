@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto'
 
 /**
  * Light and dark palettes with at least 4.5:1 text contrast (WCAG 2.2 §1.4.3), visible focus, system fonts only,
- * a side navigation that becomes a scrolling bar under 48rem.
+ * a side navigation that becomes a scrolling bar under 48rem. A wide table scrolls inside its `.table-wrap` (a
+ * focusable region, views/table.ts), which is positioned so that the visually hidden text in the table (an absolute
+ * box) is laid out and clipped there: unpositioned, that text sat past the table's right edge and widened the page.
  */
 const STYLE = `
 :root{color-scheme:light dark;--fg:#1b1b1f;--bg:#fff;--muted:#55555f;--line:#d4d4dc;--accent:#0b5cad;--accent-fg:#fff;--panel:#f5f6f9;--ok:#1d6b35;--ok-bg:#e8f5ec;--bad:#a4161a;--bad-bg:#fdecec;--warn-bg:#fff6db;--warn:#6b4e00}
@@ -68,7 +70,7 @@ button.secondary,.button.secondary{background:transparent;color:var(--accent)}
 button.danger{background:var(--bad);border-color:var(--bad);color:var(--bg)}
 button.link{background:none;border:none;color:var(--accent);padding:0;font-weight:400;text-decoration:underline}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center}
-.table-wrap{overflow-x:auto}.table-wrap table{overflow-wrap:break-word}
+.table-wrap{overflow-x:auto;position:relative}.table-wrap table{overflow-wrap:break-word}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem}
 caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{text-align:left;padding:.55rem .6rem;border-bottom:1px solid var(--line);vertical-align:top}

@@ -4,6 +4,7 @@ import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { dateTime } from './format.ts'
 import { orgPage } from './layout.ts'
+import { scrollingTable } from './table.ts'
 
 /** The log's words for each action; an action missing here is shown as it is stored. */
 /** Every action the audit log records, as the log says it (tests/dashboard/audit-labels.test.ts checks the list). */
@@ -51,12 +52,15 @@ export function auditPage(
 ${
   o.events.length === 0
     ? html`<p>Nothing has changed yet.</p>`
-    : html`<div class="table-wrap"><table><caption class="visually-hidden">Changes, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Details</th></tr></thead><tbody>${o.events.map(
-        (e) =>
-          html`<tr><td>${dateTime(e.occurredAt)}</td><td>${e.actorLabel}<br><span class="hint">${ACTOR_KINDS[e.actorKind] ?? e.actorKind}</span></td><td>${
-            AUDIT_ACTION_LABELS[e.action] ?? e.action
-          }${e.targetId === null ? null : html`<br><span class="hint"><code>${e.targetId}</code></span>`}</td><td>${summary(e.summary)}</td></tr>`,
-      )}</tbody></table></div>`
+    : scrollingTable(
+        'Changes, newest first',
+        html`<table><caption class="visually-hidden">Changes, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Details</th></tr></thead><tbody>${o.events.map(
+          (e) =>
+            html`<tr><td>${dateTime(e.occurredAt)}</td><td>${e.actorLabel}<br><span class="hint">${ACTOR_KINDS[e.actorKind] ?? e.actorKind}</span></td><td>${
+              AUDIT_ACTION_LABELS[e.action] ?? e.action
+            }${e.targetId === null ? null : html`<br><span class="hint"><code>${e.targetId}</code></span>`}</td><td>${summary(e.summary)}</td></tr>`,
+        )}</tbody></table>`,
+      )
 }
 <nav class="pager" aria-label="Pages">${o.paged ? html`<a href="${base}">Newest</a>` : null}${
       o.more && last !== undefined ? html`<a href="${base}?before=${last.id}">Older</a>` : null

@@ -6,6 +6,7 @@ import { html, type SafeHtml } from '../html.ts'
 import { counted } from './format.ts'
 import { field, formGuard, formMessage, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
+import { scrollingTable } from './table.ts'
 
 export function brandsPage(
   ctx: OrgContext,
@@ -28,9 +29,12 @@ ${o.done ? notice('ok', o.done) : null}${o.error ? notice('bad', o.error.message
 ${
   o.brands.length === 0
     ? html`<p>No brands yet. Add the first one below, or import a catalog file.</p>`
-    : html`<div class="table-wrap"><table><caption class="visually-hidden">Brands</caption><thead><tr><th scope="col">Brand</th><th scope="col">Products</th><th scope="col">Custom domain</th><th scope="col">State</th>${
-        canEdit ? html`<th scope="col">Change</th>` : null
-      }</tr></thead><tbody>${o.brands.map((b) => brandRow(ctx, b, canEdit, o.error))}</tbody></table></div>`
+    : scrollingTable(
+        'Brands',
+        html`<table><caption class="visually-hidden">Brands</caption><thead><tr><th scope="col">Brand</th><th scope="col">Products</th><th scope="col">Custom domain</th><th scope="col">State</th>${
+          canEdit ? html`<th scope="col">Change</th>` : null
+        }</tr></thead><tbody>${o.brands.map((b) => brandRow(ctx, b, canEdit, o.error))}</tbody></table>`,
+      )
 }
 ${canEdit ? newBrandForm(ctx, o.newBrand) : html`<p class="muted">Editors and owners can add brands and request custom domains.</p>`}`,
   )

@@ -4,6 +4,7 @@ import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { formGuard, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
+import { scrollingTable } from './table.ts'
 
 /** Errors listed on the page at most (a bad 100,000-product file can have as many). */
 const MAX_LISTED = 200
@@ -37,10 +38,13 @@ function outcome(result: ImportResult, dryRun: boolean): SafeHtml {
     const listed = result.errors.slice(0, MAX_LISTED)
     const more = result.errors.length - listed.length
     return html`${notice('bad', `The file has ${result.errors.length} error${result.errors.length === 1 ? '' : 's'}; nothing was imported.`)}
-<div class="table-wrap"><table><caption>Errors</caption><thead><tr><th scope="col">Where</th><th scope="col">Code</th><th scope="col">Problem</th></tr></thead><tbody>${listed.map(
-      (e) =>
-        html`<tr><td><code>${e.path ?? '(file)'}</code></td><td><code>${e.code}</code></td><td>${e.message}</td></tr>`,
-    )}</tbody></table></div>${more > 0 ? html`<p>… and ${more} more.</p>` : null}`
+${scrollingTable(
+  'Errors',
+  html`<table><caption>Errors</caption><thead><tr><th scope="col">Where</th><th scope="col">Code</th><th scope="col">Problem</th></tr></thead><tbody>${listed.map(
+    (e) =>
+      html`<tr><td><code>${e.path ?? '(file)'}</code></td><td><code>${e.code}</code></td><td>${e.message}</td></tr>`,
+  )}</tbody></table>`,
+)}${more > 0 ? html`<p>… and ${more} more.</p>` : null}`
   }
   const r = result.report
   const headline = dryRun
@@ -56,5 +60,8 @@ function outcome(result: ImportResult, dryRun: boolean): SafeHtml {
 function report(r: ImportReport): SafeHtml {
   const row = (label: string, c: ImportReport['products']) =>
     html`<tr><th scope="row">${label}</th><td class="num">${c.created}</td><td class="num">${c.updated}</td><td class="num">${c.unchanged}</td></tr>`
-  return html`<div class="table-wrap"><table><caption class="visually-hidden">Changes</caption><thead><tr><th scope="col"></th><th scope="col" class="num">New</th><th scope="col" class="num">Changed</th><th scope="col" class="num">Unchanged</th></tr></thead><tbody>${row('Brands', r.brands)}${row('Products', r.products)}</tbody></table></div>`
+  return scrollingTable(
+    'Changes',
+    html`<table><caption class="visually-hidden">Changes</caption><thead><tr><th scope="col"></th><th scope="col" class="num">New</th><th scope="col" class="num">Changed</th><th scope="col" class="num">Unchanged</th></tr></thead><tbody>${row('Brands', r.brands)}${row('Products', r.products)}</tbody></table>`,
+  )
 }

@@ -7,6 +7,7 @@ import { html, type SafeHtml } from '../html.ts'
 import { dateTime, planName, statusName } from './format.ts'
 import { actionButton, field, formGuard, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
+import { scrollingTable } from './table.ts'
 
 export function clientsPage(
   ctx: OrgContext,
@@ -47,27 +48,32 @@ function planNotice(plan: string, status: string): SafeHtml | null {
 function clientTable(ctx: OrgContext, clients: readonly ClientSummary[], isOwner: boolean): SafeHtml {
   if (clients.length === 0) return html`<p>No API clients yet.</p>`
   const slug = ctx.membership.organization.slug
-  return html`<div class="table-wrap"><table><caption class="visually-hidden">API clients</caption><thead><tr><th scope="col">Name</th><th scope="col">Client ID</th><th scope="col">Scopes</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th>${
-    isOwner ? html`<th scope="col"><span class="visually-hidden">Actions</span></th>` : null
-  }</tr></thead><tbody>${clients.map(
-    (c) =>
-      html`<tr><td>${c.name}</td><td><code>${c.clientId}</code></td><td>${c.scopes.join(', ')}</td><td>${
-        c.blocked ? html`<span class="badge bad">blocked</span>` : html`<span class="badge ok">active</span>`
-      }</td><td>${dateTime(c.createdAt)}</td><td>${c.lastUsedAt === null ? 'never' : dateTime(c.lastUsedAt)}</td>${
-        isOwner
-          ? html`<td><div class="actions">${actionButton({
-              action: orgPath(
-                slug,
-                `/clients/${encodeURIComponent(c.clientId)}/${c.blocked ? 'unblock' : 'block'}`,
-              ),
-              csrf: ctx.csrf,
-              label: c.blocked ? 'Unblock' : 'Block',
-              style: 'secondary',
-              accessibleLabel: `${c.blocked ? 'Unblock' : 'Block'} ${c.name}`,
-            })}<a class="button secondary" href="${orgPath(slug, `/clients/${encodeURIComponent(c.clientId)}/delete`)}" aria-label="Delete ${c.name}">Delete</a></div></td>`
-          : null
-      }</tr>`,
-  )}</tbody></table></div>`
+  return scrollingTable(
+    'API clients',
+    html`<table><caption class="visually-hidden">API clients</caption><thead><tr><th scope="col">Name</th><th scope="col">Client ID</th><th scope="col">Scopes</th><th scope="col">Status</th><th scope="col">Created</th><th scope="col">Last used</th>${
+      isOwner ? html`<th scope="col"><span class="visually-hidden">Actions</span></th>` : null
+    }</tr></thead><tbody>${clients.map(
+      (c) =>
+        html`<tr><td>${c.name}</td><td><code>${c.clientId}</code></td><td>${c.scopes.join(', ')}</td><td>${
+          c.blocked
+            ? html`<span class="badge bad">blocked</span>`
+            : html`<span class="badge ok">active</span>`
+        }</td><td>${dateTime(c.createdAt)}</td><td>${c.lastUsedAt === null ? 'never' : dateTime(c.lastUsedAt)}</td>${
+          isOwner
+            ? html`<td><div class="actions">${actionButton({
+                action: orgPath(
+                  slug,
+                  `/clients/${encodeURIComponent(c.clientId)}/${c.blocked ? 'unblock' : 'block'}`,
+                ),
+                csrf: ctx.csrf,
+                label: c.blocked ? 'Unblock' : 'Block',
+                style: 'secondary',
+                accessibleLabel: `${c.blocked ? 'Unblock' : 'Block'} ${c.name}`,
+              })}<a class="button secondary" href="${orgPath(slug, `/clients/${encodeURIComponent(c.clientId)}/delete`)}" aria-label="Delete ${c.name}">Delete</a></div></td>`
+            : null
+        }</tr>`,
+    )}</tbody></table>`,
+  )
 }
 
 function createForm(ctx: OrgContext, form?: { name: string; scopes: readonly string[] }): SafeHtml | null {

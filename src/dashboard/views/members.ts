@@ -7,6 +7,7 @@ import { html, type SafeHtml } from '../html.ts'
 import { dateTime } from './format.ts'
 import { actionButton, field, formGuard, notice, select } from './forms.ts'
 import { orgPage, PRODUCT_NAME } from './layout.ts'
+import { scrollingTable } from './table.ts'
 
 const ROLE_HELP =
   'Owners do everything, including members and API clients; editors manage the catalog and codes; viewers read.'
@@ -36,43 +37,49 @@ ${isOwner ? inviteForm(ctx, o.invite) : html`<p class="muted">Only owners can in
 
 function memberTable(ctx: OrgContext, members: readonly Member[], isOwner: boolean): SafeHtml {
   const slug = ctx.membership.organization.slug
-  return html`<div class="table-wrap"><table><caption class="visually-hidden">Members</caption><thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Member since</th>${
-    isOwner ? html`<th scope="col"><span class="visually-hidden">Actions</span></th>` : null
-  }</tr></thead><tbody>${members.map((m) => {
-    const base = orgPath(slug, `/members/${encodeURIComponent(m.userId)}`)
-    const you = m.userId === ctx.session.user.id ? html` <span class="badge">you</span>` : null
-    const disabled = m.disabled ? html` <span class="badge bad">disabled</span>` : null
-    const roleCell = isOwner
-      ? html`<form method="post" action="${base}/role" class="inline-form">${formGuard(ctx.csrf)}${select({
-          name: 'role',
-          id: `role-${m.userId}`,
-          label: `Role of ${m.name}`,
-          hideLabel: true,
-          options: ROLE_OPTIONS,
-          value: m.role,
-        })}<button type="submit" class="secondary" aria-label="Save the role of ${m.name}">Save</button></form>`
-      : m.role
-    return html`<tr><td>${m.name}${you}${disabled}</td><td>${m.email}</td><td>${roleCell}</td><td>${dateTime(m.since)}</td>${
-      isOwner
-        ? html`<td><a class="button secondary" href="${base}/remove" aria-label="Remove ${m.name}">Remove</a></td>`
-        : null
-    }</tr>`
-  })}</tbody></table></div>`
+  return scrollingTable(
+    'Members',
+    html`<table><caption class="visually-hidden">Members</caption><thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Member since</th>${
+      isOwner ? html`<th scope="col"><span class="visually-hidden">Actions</span></th>` : null
+    }</tr></thead><tbody>${members.map((m) => {
+      const base = orgPath(slug, `/members/${encodeURIComponent(m.userId)}`)
+      const you = m.userId === ctx.session.user.id ? html` <span class="badge">you</span>` : null
+      const disabled = m.disabled ? html` <span class="badge bad">disabled</span>` : null
+      const roleCell = isOwner
+        ? html`<form method="post" action="${base}/role" class="inline-form">${formGuard(ctx.csrf)}${select({
+            name: 'role',
+            id: `role-${m.userId}`,
+            label: `Role of ${m.name}`,
+            hideLabel: true,
+            options: ROLE_OPTIONS,
+            value: m.role,
+          })}<button type="submit" class="secondary" aria-label="Save the role of ${m.name}">Save</button></form>`
+        : m.role
+      return html`<tr><td>${m.name}${you}${disabled}</td><td>${m.email}</td><td>${roleCell}</td><td>${dateTime(m.since)}</td>${
+        isOwner
+          ? html`<td><a class="button secondary" href="${base}/remove" aria-label="Remove ${m.name}">Remove</a></td>`
+          : null
+      }</tr>`
+    })}</tbody></table>`,
+  )
 }
 
 function invitationTable(ctx: OrgContext, invitations: readonly PendingInvitation[]): SafeHtml | null {
   if (invitations.length === 0) return null
   const slug = ctx.membership.organization.slug
-  return html`<h2>Pending invitations</h2><div class="table-wrap"><table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Link expires</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${invitations.map(
-    (i) =>
-      html`<tr><td>${i.email}</td><td>${i.role}</td><td>${dateTime(i.expiresAt)}</td><td>${actionButton({
-        action: orgPath(slug, `/invitations/${encodeURIComponent(i.id)}/revoke`),
-        csrf: ctx.csrf,
-        label: 'Withdraw',
-        style: 'secondary',
-        accessibleLabel: `Withdraw the invitation of ${i.email}`,
-      })}</td></tr>`,
-  )}</tbody></table></div>`
+  return html`<h2>Pending invitations</h2>${scrollingTable(
+    'Pending invitations',
+    html`<table><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Link expires</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${invitations.map(
+      (i) =>
+        html`<tr><td>${i.email}</td><td>${i.role}</td><td>${dateTime(i.expiresAt)}</td><td>${actionButton({
+          action: orgPath(slug, `/invitations/${encodeURIComponent(i.id)}/revoke`),
+          csrf: ctx.csrf,
+          label: 'Withdraw',
+          style: 'secondary',
+          accessibleLabel: `Withdraw the invitation of ${i.email}`,
+        })}</td></tr>`,
+    )}</tbody></table>`,
+  )}`
 }
 
 function inviteForm(ctx: OrgContext, state?: { error: string; email: string }): SafeHtml {

@@ -10,6 +10,7 @@ import type { ScanPreview } from '../scan-preview.ts'
 import { formGuard, formMessage, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 import { type DayCount, dayChart } from './scan-chart.ts'
+import { scrollingTable } from './table.ts'
 
 export interface EditorState {
   readonly form: ProductForm
@@ -63,14 +64,17 @@ function previewSection(preview: ScanPreview, published: boolean): SafeHtml {
         html`<p>Not published: every scan of <code>${preview.link}</code> answers “not found” now. Once it is published, scans go where this table says.</p>`,
       )
   return html`<h2>Where a scan goes</h2>${intro}
-<div class="table-wrap"><table><thead><tr><th scope="col">Scanner's language</th><th scope="col">${published ? 'Opens' : 'Will open'}</th></tr></thead><tbody>${preview.outcomes.map(
+${scrollingTable(
+  'Where a scan goes',
+  html`<table><thead><tr><th scope="col">Scanner's language</th><th scope="col">${published ? 'Opens' : 'Will open'}</th></tr></thead><tbody>${preview.outcomes.map(
     (o) =>
       html`<tr><td>${o.language ?? 'any other'}</td><td>${
         o.location === null
           ? html`<span class="muted">answer ${o.status}</span>`
           : html`<code>${o.location}</code>`
       }${o.via === null ? null : html`<br><span class="hint">through the custom domain ${o.via}</span>`}</td></tr>`,
-  )}</tbody></table></div>`
+  )}</tbody></table>`,
+)}`
 }
 
 /** Where each error is shown: form field ID → messages. */

@@ -6,6 +6,7 @@ import { html, type SafeHtml } from '../html.ts'
 import { dateTime } from './format.ts'
 import { notice } from './forms.ts'
 import { orgPage } from './layout.ts'
+import { scrollingTable } from './table.ts'
 
 export interface ProductQuery {
   readonly q: string
@@ -60,14 +61,17 @@ export function productsPage(
 ${
   o.items.length === 0
     ? html`<p>${q.q || q.brand || q.published || q.after ? 'No product matches.' : 'No products yet.'}</p>`
-    : html`<div class="table-wrap"><table><caption class="visually-hidden">Products by GTIN</caption><thead><tr><th scope="col">GTIN</th><th scope="col">Name</th><th scope="col">Brand</th><th scope="col">State</th><th scope="col">Languages</th><th scope="col">Changed</th></tr></thead><tbody>${o.items.map(
-        (p) =>
-          html`<tr><td><a href="${orgPath(slug, `/products/${p.gtin}`)}"><code>${p.gtin}</code></a></td><td>${p.name ?? html`<span class="muted">no name</span>`}<br><span class="hint"><code>${p.slug}</code></span></td><td>${p.brand}</td><td>${
-            p.published
-              ? html`<span class="badge ok">published</span>`
-              : html`<span class="badge">not published</span>`
-          }</td><td>${p.languages.join(', ')}</td><td>${dateTime(p.updatedAt)}</td></tr>`,
-      )}</tbody></table></div>`
+    : scrollingTable(
+        'Products by GTIN',
+        html`<table><caption class="visually-hidden">Products by GTIN</caption><thead><tr><th scope="col">GTIN</th><th scope="col">Name</th><th scope="col">Brand</th><th scope="col">State</th><th scope="col">Languages</th><th scope="col">Changed</th></tr></thead><tbody>${o.items.map(
+          (p) =>
+            html`<tr><td><a href="${orgPath(slug, `/products/${p.gtin}`)}"><code>${p.gtin}</code></a></td><td>${p.name ?? html`<span class="muted">no name</span>`}<br><span class="hint"><code>${p.slug}</code></span></td><td>${p.brand}</td><td>${
+              p.published
+                ? html`<span class="badge ok">published</span>`
+                : html`<span class="badge">not published</span>`
+            }</td><td>${p.languages.join(', ')}</td><td>${dateTime(p.updatedAt)}</td></tr>`,
+        )}</tbody></table>`,
+      )
 }
 <nav class="pager" aria-label="Pages">${q.after ? html`<a href="${orgPath(slug, '/products')}${filters.size > 0 ? `?${filters}` : ''}">First page</a>` : null}${
       nextLink === null ? null : html`<a href="${nextLink}">Next page</a>`

@@ -3,6 +3,7 @@
  * in a table for screen readers and for anyone who wants the figures.
  */
 import { html, type SafeHtml } from '../html.ts'
+import { scrollingTable } from './table.ts'
 
 export interface DayCount {
   readonly day: string
@@ -43,7 +44,10 @@ export function dayChart(days: readonly DayCount[], label: string): SafeHtml {
     },
   )}<line class="axis" x1="0" y1="${HEIGHT}" x2="${WIDTH}" y2="${HEIGHT}"></line><text class="axis-label" x="0" y="${HEIGHT + 14}">${first}</text><text class="axis-label" x="${WIDTH}" y="${HEIGHT + 14}" text-anchor="end">${last}</text></svg>
 <figcaption>${label}: ${total.toLocaleString('en-GB')} scans; the busiest day had ${max.toLocaleString('en-GB')}.</figcaption>
-<details><summary>The figures per day</summary><div class="table-wrap"><table><thead><tr><th scope="col">Day</th><th scope="col" class="num">Scans</th></tr></thead><tbody>${days.map(
-    (d) => html`<tr><td>${d.day}</td><td class="num">${d.count.toLocaleString('en-GB')}</td></tr>`,
-  )}</tbody></table></div></details></figure>`
+<details><summary>The figures per day</summary>${scrollingTable(
+    `${label}, day by day`,
+    html`<table><thead><tr><th scope="col">Day</th><th scope="col" class="num">Scans</th></tr></thead><tbody>${days.map(
+      (d) => html`<tr><td>${d.day}</td><td class="num">${d.count.toLocaleString('en-GB')}</td></tr>`,
+    )}</tbody></table>`,
+  )}</details></figure>`
 }

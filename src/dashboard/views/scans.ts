@@ -7,6 +7,7 @@ import { html, type SafeHtml } from '../html.ts'
 import { field, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 import { dayChart, everyDay } from './scan-chart.ts'
+import { scrollingTable } from './table.ts'
 
 export interface Breakdown {
   readonly groupBy: string
@@ -88,24 +89,30 @@ function topTable(
   total: number,
 ): SafeHtml {
   if (top.length === 0) return html`<p>No scans in this range.</p>`
-  return html`<div class="table-wrap"><table><thead><tr><th scope="col">Product</th><th scope="col" class="num">Scans</th><th scope="col">Share</th></tr></thead><tbody>${top.map(
-    (t) =>
-      html`<tr><td>${
-        t.name === null
-          ? html`<code>${t.key}</code><br><span class="hint">no longer in the catalog</span>`
-          : html`<a href="${orgPath(ctx.membership.organization.slug, `/products/${t.key}`)}">${t.name}</a><br><span class="hint"><code>${t.key}</code></span>`
-      }</td><td class="num">${t.count.toLocaleString('en-GB')}</td><td>${share(t.count, total)}</td></tr>`,
-  )}</tbody></table></div>`
+  return scrollingTable(
+    'Top products',
+    html`<table><thead><tr><th scope="col">Product</th><th scope="col" class="num">Scans</th><th scope="col">Share</th></tr></thead><tbody>${top.map(
+      (t) =>
+        html`<tr><td>${
+          t.name === null
+            ? html`<code>${t.key}</code><br><span class="hint">no longer in the catalog</span>`
+            : html`<a href="${orgPath(ctx.membership.organization.slug, `/products/${t.key}`)}">${t.name}</a><br><span class="hint"><code>${t.key}</code></span>`
+        }</td><td class="num">${t.count.toLocaleString('en-GB')}</td><td>${share(t.count, total)}</td></tr>`,
+    )}</tbody></table>`,
+  )
 }
 
 function breakdownTable(b: Breakdown, total: number): SafeHtml {
   return html`<h2>${TITLES[b.groupBy] ?? b.groupBy}</h2>${
     b.groups.length === 0
       ? html`<p>None.</p>`
-      : html`<div class="table-wrap"><table><thead><tr><th scope="col">${COLUMNS[b.groupBy] ?? b.groupBy}</th><th scope="col" class="num">Scans</th><th scope="col">Share</th></tr></thead><tbody>${b.groups.map(
-          (g) =>
-            html`<tr><td>${g.key === '' ? html`<span class="muted">none</span>` : keyLabel(b.groupBy, g.key)}</td><td class="num">${g.count.toLocaleString('en-GB')}</td><td>${share(g.count, total)}</td></tr>`,
-        )}</tbody></table></div>`
+      : scrollingTable(
+          TITLES[b.groupBy] ?? b.groupBy,
+          html`<table><thead><tr><th scope="col">${COLUMNS[b.groupBy] ?? b.groupBy}</th><th scope="col" class="num">Scans</th><th scope="col">Share</th></tr></thead><tbody>${b.groups.map(
+            (g) =>
+              html`<tr><td>${g.key === '' ? html`<span class="muted">none</span>` : keyLabel(b.groupBy, g.key)}</td><td class="num">${g.count.toLocaleString('en-GB')}</td><td>${share(g.count, total)}</td></tr>`,
+          )}</tbody></table>`,
+        )
   }`
 }
 
