@@ -16,7 +16,13 @@ import {
 } from '../support/browser.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 
+/**
+ * A test's whole time, and what one step (a navigation, a screenshot) may take of it: a full-page screenshot of the
+ * long reference took over 10 s (the session's default) on a loaded machine. A generous bound costs nothing when
+ * the machine is idle, and a step stuck for good still fails with its own message before the test's time is up.
+ */
 const TEST_MS = 60_000
+const STEP_MS = 50_000
 const skip = browserSkipReason()
 let server: Server<undefined> | undefined
 let session: BrowserSession | undefined
@@ -50,6 +56,8 @@ interface Visit {
 /** Opens `/docs` at the given size on a fresh page that records console, requests and failures. */
 async function visit(viewport: { width: number; height: number }): Promise<Visit> {
   const page = await (session as BrowserSession).newPage()
+  page.setDefaultTimeout(STEP_MS)
+  page.setDefaultNavigationTimeout(STEP_MS)
   await page.setViewportSize(viewport)
   const result: Visit = { page, console: [], requests: [], failed: [] }
   page.on('console', (m) => {

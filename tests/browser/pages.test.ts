@@ -16,7 +16,13 @@ import {
   seriousViolations,
 } from '../support/browser.ts'
 
-const TEST_MS = 30_000
+/**
+ * A test's whole time, and what one step (a navigation, a screenshot) may take of it: on a loaded machine a step
+ * took over 10 s (the session's default). A generous bound costs nothing when the machine is idle, and a step stuck
+ * for good still fails with its own message before the test's time is up.
+ */
+const TEST_MS = 60_000
+const STEP_MS = 50_000
 const SCAN = '/01/09506000134376/10/L-42?17=260331'
 const skip = browserSkipReason()
 if (skip !== null) console.warn(skip)
@@ -55,6 +61,8 @@ afterAll(async () => {
 async function withPage(use: (page: Page, cspErrors: string[]) => Promise<void>): Promise<void> {
   if (session === undefined) throw new Error('no browser')
   const page = await session.newPage()
+  page.setDefaultTimeout(STEP_MS)
+  page.setDefaultNavigationTimeout(STEP_MS)
   const cspErrors: string[] = []
   page.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) cspErrors.push(message.text())
