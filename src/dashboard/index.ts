@@ -6,7 +6,7 @@ import { deriveToken } from '../auth/opaque-tokens.ts'
 import { claimFormSubmission, releaseFormSubmission } from '../db/form-submissions.ts'
 import { membershipIn, membershipsOf } from '../db/memberships.ts'
 import { type FoundSession, findSession } from '../db/sessions.ts'
-import { errorName } from '../log.ts'
+import { errorName, type LogFields } from '../log.ts'
 import { splitRequestUrl } from '../resolver/request-url.ts'
 import { ASSETS } from './assets.ts'
 import {
@@ -39,6 +39,9 @@ export type Dashboard = (request: Request) => Promise<Response>
 
 type SignedInRoute = Exclude<Access, { access: 'public' }>
 
+/** Why a form was refused as not sent from the dashboard (`dashboard.form_refused`, docs/deploy.md). */
+type FormRefusal = 'origin_missing' | 'origin_mismatch' | 'csrf_missing' | 'csrf_invalid' | 'form_id_invalid'
+
 /** Builds the dashboard handler. It never listens and never throws: a failure is a 500 page and a log line. */
 export function createDashboard(deps: DashboardDeps): Dashboard {
   const router = createRouter<Access>(DASHBOARD_ROUTES)
@@ -51,6 +54,15 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
       status: view.status,
       headers: extra.allow === undefined ? {} : { allow: extra.allow },
     })
+
+  /**
+   * `403 Form refused`, with the check that failed in the log: behind a proxy with `DASHBOARD_URL` unset every form
+   * fails the Origin check, and the operator must see why. Never a token's value; a received origin is cut short.
+   */
+  const refuse = (path: string, reason: FormRefusal, fields: LogFields = {}) => {
+    deps.logger.info('dashboard.form_refused', { path, reason, ...fields })
+    return fail(ERRORS.badOrigin)
+  }
 
   async function handle(request: Request): Promise<Response> {
     const target = splitRequestUrl(request.url)
@@ -75,7 +87,10 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     let form = new URLSearchParams()
     let files: ReadonlyMap<string, string> = new Map()
     if (request.method === 'POST') {
-      if (request.headers.get('origin') !== origin) return fail(ERRORS.badOrigin)
+      const sent = request.headers.get('origin')
+      if (sent === null) return refuse(target.path, 'origin_missing', { expected: origin })
+      if (sent !== origin)
+        return refuse(target.path, 'origin_mismatch', { expected: origin, received: sent.slice(0, 200) })
       const uploads = match.handler.access === 'org' && match.handler.uploads === true
       const read: FormResult = await readForm(request, uploads && session !== null)
       if (read.kind === 'too_large') return fail(ERRORS.tooLarge)
@@ -86,7 +101,8 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
       // no session, and Origin guards them; a public route that acts on the session checks the token itself.
       if (match.handler.access !== 'public') {
         if (session === null) return signInAgain(request, target.path)
-        if (!csrfMatches(form, session)) return fail(ERRORS.badOrigin)
+        if (!csrfMatches(form, session))
+          return refuse(target.path, form.has('csrf') ? 'csrf_invalid' : 'csrf_missing')
       }
     }
     const query = new URLSearchParams(target.query)
@@ -129,7 +145,7 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     session: FoundSession,
   ): Promise<Response> {
     const formId = base.form.get('once') ?? ''
-    if (!isFormId(formId)) return fail(ERRORS.badOrigin)
+    if (!isFormId(formId)) return refuse(base.path, 'form_id_invalid')
     const page = pages.formPage(base.request, base.path)
     const claim = await claimFormSubmission(deps.database.db, session.token, formId, base.now)
     if (claim === 'no_session') return signInAgain(base.request, base.path)
