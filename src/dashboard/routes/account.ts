@@ -3,6 +3,7 @@ import { acceptedInvitationOrganization, acceptInvitation, findInvitation } from
 import { membershipIn } from '../../db/memberships.ts'
 import { createSession, SESSION_ABSOLUTE_MS } from '../../db/sessions.ts'
 import { changePassword } from '../../db/users.ts'
+import { sourceAddress } from '../../security/client-address.ts'
 import { type Access, csrfMatches, orgPath, type RequestContext, type SignedInContext } from '../context.ts'
 import { sessionCookie } from '../cookies.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
@@ -37,13 +38,35 @@ function account(ctx: SignedInContext): Response {
   return pageAnswer(ctx.https, accountPage(ctx, { done: DONE[ctx.query.get('done') ?? ''] ?? null }))
 }
 
+/**
+ * A new password, once the current one is given. A wrong current password is a guess at it, so it is charged to the
+ * sign-in limiter under the account's sign-in key and the source address (DESIGN §7): a session left open cannot be
+ * used to guess the password faster than the sign-in form allows, and both forms share one budget per account.
+ */
 async function newPassword(ctx: SignedInContext): Promise<Response> {
-  const result = await changePassword(ctx.deps.database.db, {
-    userId: ctx.session.user.id,
-    current: ctx.form.get('current') ?? '',
-    password: ctx.form.get('password') ?? '',
-    confirmation: ctx.form.get('confirmation') ?? '',
-  })
+  const address = sourceAddress(ctx.request, ctx.deps.config.security?.trustedProxyHops ?? 0)
+  const attempt = ctx.deps.signInLimiter.attempt(ctx.session.user.email.toLowerCase(), address)
+  if (!attempt.allowed) {
+    const minutes = Math.max(1, Math.ceil(attempt.retryAfterSeconds / 60))
+    const message = `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+    const page = accountPage(ctx, { error: { ok: false, reason: 'wrong_password', message } })
+    const headers = { 'retry-after': String(attempt.retryAfterSeconds) }
+    return pageAnswer(ctx.https, page, { status: 429, headers })
+  }
+  let result: Awaited<ReturnType<typeof changePassword>>
+  try {
+    result = await changePassword(ctx.deps.database.db, {
+      userId: ctx.session.user.id,
+      current: ctx.form.get('current') ?? '',
+      password: ctx.form.get('password') ?? '',
+      confirmation: ctx.form.get('confirmation') ?? '',
+    })
+  } catch (error) {
+    attempt.settle('aborted')
+    throw error
+  }
+  // A new password refused as too weak came with the right current one.
+  attempt.settle(!result.ok && result.reason === 'wrong_password' ? 'rejected' : 'authenticated')
   if (!result.ok) return pageAnswer(ctx.https, accountPage(ctx, { error: result }), { status: 422 })
   // Every session ended with the change (DESIGN §7); this browser gets a new one.
   const token = await createSession(ctx.deps.database.db, ctx.session.user.id, ctx.now)
