@@ -57,6 +57,25 @@ describe('Scans page', () => {
     expect(text).toContain('none 2')
   })
 
+  test('a hop to the custom domain shows as its own answer, on the host it was scanned on', async () => {
+    await addScanCounts(h.database.db, [
+      scanRow(h.orgIds.acme as string, {
+        day: '2026-06-10',
+        outcome: 'domain_redirect',
+        linkType: '',
+        language: '',
+        count: 5,
+      }),
+      scanRow(h.orgIds.acme as string, { day: '2026-06-10', hostKind: 'custom', count: 3 }),
+    ])
+    const viewer = await signedIn(h, 'viewer')
+    const text = textOf(await (await viewer.get('/orgs/acme/scans?from=2026-06-10&to=2026-06-10')).text())
+    expect(text).toContain(
+      'By answer Answer Scans Share redirect to the custom domain 5 63% redirect to a page 3 38%',
+    )
+    expect(text).toContain('By host scanned Host Scans Share resolver host 5 63% custom domain 3 38%')
+  })
+
   test('the CSV per product and per day; a bad range is explained', async () => {
     const viewer = await signedIn(h, 'viewer')
     const csv = await viewer.get('/orgs/acme/scans.csv?from=2026-11-01&to=2026-11-30&groupBy=gtin')

@@ -35,6 +35,7 @@ const KEYS: Readonly<Record<string, string>> = {
   short: 'short host',
   custom: 'custom domain',
   redirect: 'redirect to a page',
+  domain_redirect: 'redirect to the custom domain',
   linkset: 'linkset',
   not_found: 'not found',
   invalid: 'invalid link',
