@@ -25,7 +25,7 @@ import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
 import { CATALOG_CHANNEL } from './db/channels.ts'
 import type { Database } from './db/database.ts'
 import { startHousekeeping } from './housekeeping.ts'
-import { errorName, type Logger } from './log.ts'
+import { errorName, type Logger, loggedPath } from './log.ts'
 import { createMailer } from './mail/mailer.ts'
 import { addSources, type Metrics, meteredLogger } from './metrics/index.ts'
 import { createPagesRoute } from './pages/index.ts'
@@ -221,5 +221,5 @@ export async function createServing(deps: ServiceDeps, mode: ServeMode): Promise
 /** An `onError` hook logging `event` with the request's path and the error's name, never its message; never throws. */
 function failureLog(logger: Logger, event: string): (error: unknown, request: Request) => void {
   return (error, request) =>
-    logger.error(event, { path: splitRequestUrl(request.url).path, error: errorName(error) })
+    logger.error(event, { path: loggedPath(splitRequestUrl(request.url).path), error: errorName(error) })
 }

@@ -1,5 +1,5 @@
 /** The resolver port of the service: `/healthz` and `/readyz`, the product pages, then the resolver; one log line per request. */
-import type { Logger } from './log.ts'
+import { type Logger, loggedPath } from './log.ts'
 import type { PagesRoute } from './pages/index.ts'
 import type { ResolverRoute } from './resolver/index.ts'
 import { type RequestTarget, splitRequestUrl } from './resolver/request-url.ts'
@@ -23,7 +23,8 @@ export function createResolverPort(deps: ResolverPortDeps): ResolverPort {
   const log = (request: Request, target: RequestTarget, start: number, response: Response): Response => {
     logger.info('request', {
       method: request.method,
-      path: target.path,
+      // Never a lot's or a serial's value (SECURITY.md §2): the GTIN and the AI numbers only.
+      path: loggedPath(target.path),
       status: response.status,
       ms: Math.round((performance.now() - start) * 100) / 100,
     })

@@ -61,7 +61,7 @@ describe('resolver port', () => {
     expect((await answer).status).toBe(307)
   })
 
-  test('logs one line per request with method, raw path, status and duration, never the query', async () => {
+  test('logs one line per request with method, path, status and duration, never the query', async () => {
     const p = port()
     await p.handler(get('/01/09506000134376?21=SECRET-SERIAL'))
     await p.handler(new Request(`${RESOLVER}/01/09506000134376`, { method: 'HEAD' }))
@@ -79,5 +79,26 @@ describe('resolver port', () => {
       expect(typeof line.ms).toBe('number')
     }
     expect(JSON.stringify(lines)).not.toContain('SECRET')
+  })
+
+  test('logs the path of a scan with its GTIN and AI numbers, never a lot or serial value, compressed or not', async () => {
+    const p = port()
+    await p.handler(get('/01/09506000134376/10/LOT-SECRET/21/SERIAL-SECRET'))
+    await p.handler(get('/01/09506000134376/22/CPV-SECRET/10/LOT-SECRET/21/SERIAL-SECRET/'))
+    await p.handler(get('/01/09506000134376/235/TPX-SECRET'))
+    // SGTIN-96 of 09506000134352 with serial 123456789 (TDS 2.3 §14.5.6).
+    await p.handler(get('/eh3066C4409047E140075BCD15'))
+    await p.handler(get('/01/SERIAL-SECRET'))
+    const paths = p.logged().map((line) => line.path)
+    expect(paths).toEqual([
+      '/01/09506000134376/10/*/21/*',
+      '/01/09506000134376/22/*/10/*/21/*/',
+      '/01/09506000134376/235/*',
+      '/eh*/01/09506000134352/21/*',
+      '/01/*',
+    ])
+    const text = JSON.stringify(p.logged())
+    for (const secret of ['SECRET', '123456789', '3066C4409047E140075BCD15'])
+      expect(text).not.toContain(secret)
   })
 })

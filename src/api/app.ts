@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
-import { errorName, type Logger } from '../log.ts'
+import { errorName, type Logger, loggedPath } from '../log.ts'
 import { splitRequestUrl } from '../resolver/request-url.ts'
 import { TOKEN_PATH, tokenEndpointFailure } from './auth/oauth-errors.ts'
 import { errorResponse } from './errors.ts'
@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] =
     const start = started.get(request)
     deps.logger.info('request', {
       method: request.method,
-      path: splitRequestUrl(request.url).path,
+      path: loggedPath(splitRequestUrl(request.url).path),
       status,
       ms: start === undefined ? null : Math.round((performance.now() - start) * 100) / 100,
       clientId: requestLogContext.get(request)?.clientId ?? null,
@@ -63,7 +63,10 @@ export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] =
     if (code === 'NOT_FOUND') return notFoundOrWrongMethod(app, request)
     if (code === 'PARSE') return errorResponse('malformedJson')
     if (code === 'VALIDATION') return errorResponse('unprocessable')
-    deps.logger.error('api.error', { path: splitRequestUrl(request.url).path, error: errorName(error) })
+    deps.logger.error('api.error', {
+      path: loggedPath(splitRequestUrl(request.url).path),
+      error: errorName(error),
+    })
     return failure(request, 'internal')
   }
 }

@@ -6,7 +6,7 @@ import { deriveToken } from '../auth/opaque-tokens.ts'
 import { claimFormSubmission, releaseFormSubmission } from '../db/form-submissions.ts'
 import { membershipIn, membershipsOf } from '../db/memberships.ts'
 import { type FoundSession, findSession } from '../db/sessions.ts'
-import { errorName, type LogFields } from '../log.ts'
+import { errorName, type LogFields, loggedPath } from '../log.ts'
 import { splitRequestUrl } from '../resolver/request-url.ts'
 import { ASSETS } from './assets.ts'
 import {
@@ -60,7 +60,7 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
    * fails the Origin check, and the operator must see why. Never a token's value; a received origin is cut short.
    */
   const refuse = (path: string, reason: FormRefusal, fields: LogFields = {}) => {
-    deps.logger.info('dashboard.form_refused', { path, reason, ...fields })
+    deps.logger.info('dashboard.form_refused', { path: loggedPath(path), reason, ...fields })
     return fail(ERRORS.badOrigin)
   }
 
@@ -209,7 +209,7 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
   const log = (request: Request, start: number, response: Response): Response => {
     deps.logger.info('request', {
       method: request.method,
-      path: splitRequestUrl(request.url).path,
+      path: loggedPath(splitRequestUrl(request.url).path),
       status: response.status,
       ms: Math.round((performance.now() - start) * 100) / 100,
     })
@@ -223,7 +223,7 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
       return log(request, start, request.method === 'HEAD' ? new Response(null, response) : response)
     } catch (error) {
       deps.logger.error('dashboard.error', {
-        path: splitRequestUrl(request.url).path,
+        path: loggedPath(splitRequestUrl(request.url).path),
         error: errorName(error),
       })
       return log(request, start, fail(ERRORS.internal))
