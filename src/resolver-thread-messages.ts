@@ -6,7 +6,7 @@ export type ToResolverThread =
   /** Bind the resolver port now, answering 503 until `start`. */
   | { readonly type: 'bind'; readonly config: Config }
   /**
-   * Open the database at `databaseUrl` (the configured Postgres, or the embedded database's socket: `shared`) and
+   * Open the database at `databaseUrl` (the configured Postgres, or, when it is shared, the embedded database's socket) and
    * serve scans; `metrics`: keep the resolver's metrics for the main thread's scrapes.
    */
   | {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { openDatabase } from '../src/db/database.ts'
 import { TEST_DATABASE_URL } from './support/db.ts'
 import { freePort, freePorts, ROOT, waitForOk } from './support/processes.ts'
 import { createScratchDatabase, postgresClient } from './support/scratch-db.ts'
@@ -182,6 +183,56 @@ describe('bun run start', () => {
       await again.exited
     }
     expect(tokenStatus).toBe(200)
+  }, 180_000)
+})
+
+describe('bun run start on the embedded database', () => {
+  test('a SIGTERM to the process group (bun run forwards it: twice) exits 0 once, after writing the scans counted', async () => {
+    const dataDir = join(makeTempDir('sigterm'), 'pglite')
+    const ports = await portEnv()
+    const child = spawn(process.execPath, ['run', 'start'], {
+      cwd: ROOT,
+      env: {
+        ...BASE_ENV,
+        DATA_DIR: dataDir,
+        ...ports.env,
+        RESOLVER_URL: `http://localhost:${ports.resolver}`,
+      },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    const stdout = new Response(child.stdout as unknown as ReadableStream).text()
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    try {
+      await waitForOk(`http://127.0.0.1:${ports.api}/readyz`, 90_000)
+      await waitForOk(`http://127.0.0.1:${ports.resolver}/readyz`, 30_000)
+      for (let i = 0; i < 4; i++) {
+        const scan = await fetch(`http://localhost:${ports.resolver}/01/4012345000009`, {
+          redirect: 'manual',
+        })
+        expect(scan.status).toBe(307)
+      }
+      // The group's signal, and the same signal again as the runner passes it on.
+      process.kill(-(child.pid as number), 'SIGTERM')
+      process.kill(-(child.pid as number), 'SIGTERM')
+      expect(await exited).toBe(0)
+      const events = eventsOf(await stdout)
+      expect(events.filter((e) => e.event === 'shutdown')).toEqual([
+        expect.objectContaining({ event: 'shutdown', signal: 'SIGTERM' }),
+      ])
+      expect(events.some((e) => e.event === 'shutdown.forced' || e.event === 'shutdown.incomplete')).toBe(
+        false,
+      )
+    } finally {
+      if (child.exitCode === null) process.kill(-(child.pid as number), 'SIGKILL')
+    }
+    const database = await openDatabase({ dataDir })
+    try {
+      const text = "select coalesce(sum(count), 0)::int from scan_counts where outcome = 'redirect'"
+      expect(await database.queryRows(text, [])).toEqual([[4]])
+    } finally {
+      await database.close()
+    }
   }, 180_000)
 })
 

@@ -13,6 +13,7 @@ import { chmodSync, existsSync, rmSync } from 'node:fs'
 import { createServer, type Server, type Socket } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
+import { createFramer, simpleQuery, transactionStatus } from './pg-wire.ts'
 
 /** The socket's file name: libpq's, so `postgresql:///postgres?host=DATA_DIR` reaches it. */
 export const SOCKET_FILE = '.s.PGSQL.5432'
@@ -22,10 +23,6 @@ const MAX_SOCKET_PATH = 107
 
 /** A connection inside a transaction that sends nothing for this long is closed, and its transaction rolled back. */
 export const IDLE_IN_TRANSACTION_MS = 30_000
-
-const SSL_REQUEST = 80877103
-const GSSENC_REQUEST = 80877104
-const CANCEL_REQUEST = 80877102
 
 /** What the server needs of PGlite beyond its public API: the lock its own queries and transactions take. */
 interface Lockable {
@@ -55,14 +52,24 @@ export function sharedDatabaseUrl(dataDir: string): string | null {
   return path !== null && existsSync(path) ? socketUrl(path) : null
 }
 
+export interface ServeOptions {
+  /** How long a client may keep a transaction open without sending anything (default {@link IDLE_IN_TRANSACTION_MS}). */
+  readonly idleInTransactionMs?: number
+}
+
 /** Serves `pg` on the Unix socket at `path` (a stale socket file there is replaced). */
-export async function servePglite(pg: PGlite, path: string): Promise<PgliteServer> {
+export async function servePglite(
+  pg: PGlite,
+  path: string,
+  options: ServeOptions = {},
+): Promise<PgliteServer> {
+  const idleMs = options.idleInTransactionMs ?? IDLE_IN_TRANSACTION_MS
   const gate = createGate(pg as unknown as Lockable)
   const connections = new Set<Socket>()
   const server = createServer((socket) => {
     connections.add(socket)
     socket.once('close', () => connections.delete(socket))
-    serveConnection(socket, pg, gate)
+    serveConnection(socket, pg, gate, idleMs)
   })
   rmSync(path, { force: true })
   await listen(server, path)
@@ -124,10 +131,9 @@ function createGate(pg: Lockable): Gate {
 }
 
 /** One client: frames its messages into units and runs them in order, one at a time. */
-function serveConnection(socket: Socket, pg: PGlite, gate: Gate): void {
+function serveConnection(socket: Socket, pg: PGlite, gate: Gate, idleInTransactionMs: number): void {
   const self = {}
-  let buffered: Buffer = Buffer.alloc(0)
-  let started = false
+  const framer = createFramer()
   let chain: Promise<void> = Promise.resolve()
   let idleTimer: ReturnType<typeof setTimeout> | null = null
   let closed = false
@@ -151,90 +157,29 @@ function serveConnection(socket: Socket, pg: PGlite, gate: Gate): void {
       if (idleTimer !== null) clearTimeout(idleTimer)
       await gate.enter(self)
       if (closed) return void gate.leave(self)
-      let output: Uint8Array
+      let answer: Uint8Array
       try {
-        output = await pg.runExclusive(() => pg.execProtocolRaw(unit))
+        answer = await pg.runExclusive(() => pg.execProtocolRaw(unit))
       } catch {
         return end()
       }
-      const status = transactionStatus(output)
-      if (!closed && output.length > 0) socket.write(output)
-      if (status === 'I') gate.leave(self)
-      else idleTimer = setTimeout(end, IDLE_IN_TRANSACTION_MS)
+      if (!closed && answer.length > 0) socket.write(answer)
+      // Between a unit and the next, the database is this client's only inside a transaction (or an unfinished
+      // extended-protocol statement), and only for so long.
+      if (transactionStatus(answer) === 'I') gate.leave(self)
+      else idleTimer = setTimeout(end, idleInTransactionMs)
     })
   }
 
   socket.on('data', (data: Buffer) => {
-    buffered = buffered.length === 0 ? data : Buffer.concat([buffered, data])
-    while (!closed) {
-      const next = started ? takeUnit(buffered) : takeStartup(buffered)
-      if (next === null) break
-      buffered = buffered.subarray(next.length)
-      if (next.kind === 'ssl') socket.write('N')
-      else if (next.kind === 'startup' || next.kind === 'unit') {
-        started = true
-        // A copy: the unit waits its turn, and the buffer it came in is not ours to keep.
-        run(next.bytes.slice())
-      } else end()
+    for (const framed of framer.push(data)) {
+      if (framed.kind === 'ssl') socket.write('N')
+      else if (framed.kind === 'startup' || framed.kind === 'unit') run(framed.bytes)
+      // A Terminate ends the connection once what came before it has run; anything else at once.
+      else if (framed.kind === 'terminate') chain = chain.then(end)
+      else end()
     }
   })
   socket.on('error', end)
   socket.on('close', end)
-}
-
-type Framed =
-  | { kind: 'startup' | 'unit'; bytes: Uint8Array; length: number }
-  | { kind: 'ssl' | 'cancel' | 'terminate'; length: number }
-
-/** The first message of a connection: a startup packet, or a request for TLS (refused: the socket is local). */
-function takeStartup(buffer: Buffer): Framed | null {
-  if (buffer.length < 8) return null
-  const length = buffer.readInt32BE(0)
-  if (buffer.length < length) return null
-  const code = buffer.readInt32BE(4)
-  if (code === SSL_REQUEST || code === GSSENC_REQUEST) return { kind: 'ssl', length }
-  if (code === CANCEL_REQUEST) return { kind: 'cancel', length }
-  return { kind: 'startup', bytes: buffer.subarray(0, length), length }
-}
-
-/** Complete messages up to and including a Sync, a simple Query or a Flush; a Terminate on its own. */
-function takeUnit(buffer: Buffer): Framed | null {
-  let offset = 0
-  while (offset + 5 <= buffer.length) {
-    const type = String.fromCharCode(buffer[offset] as number)
-    const end = offset + 1 + buffer.readInt32BE(offset + 1)
-    if (end > buffer.length) return null
-    if (type === 'X') {
-      if (offset > 0) return { kind: 'unit', bytes: buffer.subarray(0, offset), length: offset }
-      return { kind: 'terminate', length: end }
-    }
-    offset = end
-    if (type === 'S' || type === 'Q' || type === 'H')
-      return { kind: 'unit', bytes: buffer.subarray(0, end), length: end }
-  }
-  return null
-}
-
-/** The transaction status of the last ReadyForQuery in `output` (null: none). */
-function transactionStatus(output: Uint8Array): string | null {
-  const view = new DataView(output.buffer, output.byteOffset, output.byteLength)
-  let status: string | null = null
-  let offset = 0
-  while (offset + 5 <= output.length) {
-    const type = output[offset]
-    const length = view.getInt32(offset + 1)
-    if (type === 0x5a && length === 5) status = String.fromCharCode(output[offset + 5] as number)
-    offset += 1 + length
-  }
-  return status
-}
-
-/** A simple Query message. */
-function simpleQuery(sql: string): Uint8Array {
-  const text = Buffer.from(`${sql}\0`)
-  const message = Buffer.alloc(5 + text.length)
-  message.write('Q', 0)
-  message.writeInt32BE(4 + text.length, 1)
-  text.copy(message, 5)
-  return message
 }
