@@ -167,9 +167,13 @@ if (config.databaseUrl === null && (await isEmpty(database))) {
   const demoCatalog = (servers.has('resolver') || resolverThread !== null) && (await hasDemoCatalog(database))
   console.log(banner(config, { ...facts, demoClient: null, demoCatalog }))
 }
-await resolverThread
-  ?.start(database, { metrics: metrics !== null })
-  .catch((error) => failStart('start the resolver', error))
+if (resolverThread !== null) {
+  const thread = resolverThread
+  await thread
+    .start(database, { metrics: metrics !== null })
+    .catch((error) => failStart('start the resolver', error))
+  metrics?.addThread(() => thread.metrics())
+}
 for (const [surface, server] of servers) {
   const handler = serving.handlers[surface]
   if (handler !== undefined) server.reload(options(surface, handler))

@@ -3,7 +3,15 @@
  * class with latency histograms, the catalog cache, the database pool, scan analytics and tokens. Never a secret,
  * a token or a client address: requests are observed through the request log's own fields.
  */
-import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import {
+  AggregatorRegistry,
+  Counter,
+  Gauge,
+  Histogram,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from 'prom-client'
 import type { ScanCounter } from '../analytics/scan-counter.ts'
 import type { Logger } from '../log.ts'
 import type { Surface } from '../serve-mode.ts'
@@ -22,8 +30,13 @@ export interface Metrics {
   readonly registry: Registry
   /** One answered request, from its request-log fields. */
   observeRequest(surface: Surface, fields: Readonly<Record<string, unknown>>): void
-  /** The Prometheus text of every metric now. */
+  /** The Prometheus text of every metric now, this thread's and its other threads' added up. */
   text(): Promise<string>
+  /**
+   * Adds another thread's metrics (prom-client JSON) to every scrape: the resolver's thread in `SERVE=all` keeps its
+   * own. Series with the same labels add up, except where a metric says otherwise (`gs1dl_database_up`: the lowest).
+   */
+  addThread(read: () => Promise<unknown[]>): void
   readonly contentType: string
 }
 
@@ -32,6 +45,7 @@ const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 export function createMetrics(): Metrics {
   const registry = new Registry()
+  const threads: (() => Promise<unknown[]>)[] = []
   const requests = new Counter({
     name: 'gs1dl_http_requests_total',
     help: 'Requests answered, by surface, route and status class.',
@@ -63,8 +77,19 @@ export function createMetrics(): Metrics {
       if (surface === 'api' && route === '/oauth/token')
         tokens.inc({ result: status === 200 ? 'issued' : `refused ${status}` })
     },
-    text: () => registry.metrics(),
+    text: () => (threads.length === 0 ? registry.metrics() : aggregated(registry, threads)),
+    addThread: (read) => void threads.push(read),
   }
+}
+
+async function aggregated(
+  registry: Registry,
+  threads: readonly (() => Promise<unknown[]>)[],
+): Promise<string> {
+  const own = await registry.getMetricsAsJSON()
+  const others = await Promise.all(threads.map((read) => read()))
+  const all = [own, ...others] as MetricObjectWithValues<MetricValue<string>>[][]
+  return AggregatorRegistry.aggregate(all).metrics()
 }
 
 /**
@@ -139,6 +164,8 @@ export function addSources(metrics: Metrics, sources: MetricSources): void {
       name: 'gs1dl_database_up',
       help: '1 when the database answered a ping at this scrape, else 0.',
       registers: [registry],
+      // Every thread pings over its own connections: the database is up only where all of them reached it.
+      aggregator: 'min',
       async collect() {
         this.set(
           await database.ping().then(
