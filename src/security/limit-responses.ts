@@ -15,6 +15,9 @@ export const MAX_URL_BYTES = 8 * 1024
 /** The resolver's error code for a URL over the limit (RFC 9110 §15.5.15). */
 export const ERROR_URI_TOO_LONG = 'URI_TOO_LONG'
 
+/** The resolver's error code for a body it does not take (RFC 9110 §15.5.14). */
+export const ERROR_BODY_TOO_LARGE = 'PAYLOAD_TOO_LARGE'
+
 /** The resolver's error code while the service starts (RFC 9110 §15.6.4). */
 export const ERROR_STARTING = 'SERVICE_STARTING'
 
@@ -28,6 +31,11 @@ export function uriTooLong(surface: Surface, request: Request): Response {
   }
   if (surface === 'dashboard') return dashboardPage(ERRORS.uriTooLong)
   return apiErrorResponse('uriTooLong')
+}
+
+/** The resolver's `413` for a body over its limit, answered before any of it is read (the API and dashboard have their own). */
+export function resolverBodyTooLarge(request: Request): Response {
+  return resolverErrorResponse(413, ERROR_BODY_TOO_LARGE, request, false)
 }
 
 /** `500` in the port's shape, for a handler that threw past its own error handling; constant, never the error. */

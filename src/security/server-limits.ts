@@ -3,7 +3,13 @@ import { MAX_BODY_BYTES } from '../api/app.ts'
 import { MAX_UPLOAD_BYTES } from '../dashboard/form.ts'
 import { rememberPeer } from './client-address.ts'
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from './config.ts'
-import { internalError, MAX_URL_BYTES, type Surface, uriTooLong } from './limit-responses.ts'
+import {
+  internalError,
+  MAX_URL_BYTES,
+  resolverBodyTooLarge,
+  type Surface,
+  uriTooLong,
+} from './limit-responses.ts'
 
 export { MAX_URL_BYTES, type Surface, starting } from './limit-responses.ts'
 
@@ -14,8 +20,18 @@ export { MAX_URL_BYTES, type Surface, starting } from './limit-responses.ts'
  */
 export const API_MAX_BODY_BYTES = 2 * MAX_BODY_BYTES
 
-/** The resolver port serves only GET, HEAD and OPTIONS: any body is refused early. */
+/** The resolver port serves only GET, HEAD and OPTIONS: a body over this is refused early, with `413`. */
 export const RESOLVER_MAX_BODY_BYTES = 16 * 1024
+
+/**
+ * Bun's own limit on the resolver port, above its 16 KiB: Bun answers a body over its limit with a bare `413` and
+ * closes the connection at once, before the client has written it, so the client got EPIPE or ECONNRESET instead
+ * of the answer. Under this limit the resolver answers (`413` by `Content-Length`, `405` to a method it does not
+ * serve) without reading the body, and Bun reads and discards the rest after the answer: the client can finish
+ * writing and then reads it. The API (2 MiB over its 1 MiB) and the dashboard (33 MiB over 32 MiB) leave the same
+ * room between their own limit and Bun's.
+ */
+export const RESOLVER_DRAIN_BYTES = API_MAX_BODY_BYTES
 
 /**
  * The dashboard takes catalog files of up to 32 MiB as `multipart/form-data`; the form's other fields and the
@@ -26,7 +42,7 @@ export const DASHBOARD_MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024
 
 const MAX_BODY: Readonly<Record<Surface, number>> = {
   api: API_MAX_BODY_BYTES,
-  resolver: RESOLVER_MAX_BODY_BYTES,
+  resolver: RESOLVER_DRAIN_BYTES,
   dashboard: DASHBOARD_MAX_BODY_BYTES,
 }
 
@@ -93,8 +109,8 @@ export function serverOptions(input: ServerOptionsInput): ServerOptions {
 
 /**
  * Wraps a port's handler: records the peer address for the rate limiters (the API's token endpoint, the
- * dashboard's sign-in), answers `414` for URLs over 8 KiB in the port's error shape, and turns a throw into a
- * constant `500`.
+ * dashboard's sign-in), answers `414` for URLs over 8 KiB in the port's error shape, on the resolver `413` for a
+ * declared body over 16 KiB, and turns a throw into a constant `500`.
  */
 export function guardRequests(
   surface: Surface,
@@ -103,6 +119,8 @@ export function guardRequests(
 ): (request: Request, server?: PeerSource) => Response | Promise<Response> {
   // Only the API and the dashboard limit by address; the resolver's hot path skips the lookup.
   const recordPeer = surface !== 'resolver'
+  // The API and the dashboard judge their bodies themselves; the resolver reads none.
+  const bodyLimit = surface === 'resolver' ? RESOLVER_MAX_BODY_BYTES : null
   return (request, server) => {
     const failed = (error: unknown) => {
       report(onError, error)
@@ -112,12 +130,23 @@ export function guardRequests(
     try {
       if (recordPeer && server !== undefined) rememberPeer(request, server.requestIP(request)?.address)
       if (request.url.length > MAX_URL_BYTES) return uriTooLong(surface, request)
+      if (bodyLimit !== null && declaresMore(request, bodyLimit)) return resolverBodyTooLarge(request)
       const response = handler(request)
       return response instanceof Promise ? response.catch(failed) : response
     } catch (error) {
       return failed(error)
     }
   }
+}
+
+/**
+ * True when a request that may carry a body declares more than `limit` bytes. A scan (GET, HEAD) is not even looked
+ * at: Bun never hands its body to the handler.
+ */
+function declaresMore(request: Request, limit: number): boolean {
+  const method = request.method
+  if (method === 'GET' || method === 'HEAD') return false
+  return Number(request.headers.get('content-length') ?? '0') > limit
 }
 
 function report(onError: ((error: unknown) => void) | undefined, error: unknown): void {
