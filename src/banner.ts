@@ -1,5 +1,6 @@
 /** The start-up banner: where the service listens and copy-paste commands to try it, written as this machine runs them. */
 import type { Config } from './config.ts'
+import { DEMO_GTIN, DEMO_ORGANIZATION } from './demo.ts'
 import type { Surface } from './serve-mode.ts'
 
 export interface BannerFacts {
@@ -7,6 +8,8 @@ export interface BannerFacts {
   readonly ports: Readonly<Partial<Record<Surface, number>>>
   /** The demo client created by this start, with its secret (shown only now); null otherwise. */
   readonly demoClient: { readonly clientId: string; readonly clientSecret: string } | null
+  /** The demo organization's owner created by this start, with its one-time set-password link; null otherwise. */
+  readonly demoOwner?: { readonly email: string; readonly setPasswordUrl: string } | null
   /** Whether the demo catalog (`bun run cli seed demo`) is in the database: the scan examples need it. */
   readonly demoCatalog: boolean
   /** How the user's shell runs Bun: `bun`, or `npx bun` where it is not on the PATH ({@link bunCommand}). */
@@ -48,6 +51,14 @@ export function banner(config: Config, facts: BannerFacts): string {
       `  client secret: ${facts.demoClient.clientSecret}`,
     )
   }
+  if (facts.demoOwner != null) {
+    lines.push(
+      '',
+      `Demo dashboard owner of ${DEMO_ORGANIZATION} (the link sets a password once, within 7 days; store it):`,
+      `  email:         ${facts.demoOwner.email}`,
+      `  set password:  ${facts.demoOwner.setPasswordUrl}`,
+    )
+  }
   lines.push('', 'Try it:', ...(ports.api === undefined ? [] : apiExamples(config, facts)))
   if (ports.resolver !== undefined) {
     lines.push(
@@ -60,41 +71,49 @@ export function banner(config: Config, facts: BannerFacts): string {
   return lines.join('\n')
 }
 
+/**
+ * Getting a token, a code and its drawing. The codes are of the demo product whose scans the resolver answers with its
+ * own page (the other demo brand's scans go to a custom domain that exists only in the demo data).
+ */
 function apiExamples(config: Config, facts: BannerFacts): string[] {
-  const client = facts.demoClient ?? { clientId: '<CLIENT_ID>', clientSecret: '<CLIENT_SECRET>' }
+  if (facts.demoClient === null) {
+    const org = facts.demoCatalog ? DEMO_ORGANIZATION : 'ORG'
+    return [
+      `  # an API client (its secret is shown once): ${facts.bun} run cli client create --org ${org} --name ERP --scope write:codes`,
+    ]
+  }
+  const client = facts.demoClient
   return [
-    ...(facts.demoClient === null
-      ? [
-          `  # an API client: ${facts.bun} run cli client create --org ORG --name NAME --scope write:codes (its secret is shown once)`,
-        ]
-      : []),
     `  TOKEN=$(curl -s -u '${client.clientId}:${client.clientSecret}' -d grant_type=client_credentials ${config.apiUrl}/oauth/token | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
-    `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"digitalLinkStem":"${config.resolverUrl}","primaryKey":{"key":"01","value":"9506000134352"},"ais":[{"key":"10","value":"LOT42"}]}' ${config.apiUrl}/code`,
-    `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"mode":"QR_GS1_DIGITAL_LINK_URI","digitalLinkStem":"${config.resolverUrl}","primaryKey":{"key":"01","value":"09506000134352"}}' ${config.apiUrl}/render -o code.svg`,
+    `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"digitalLinkStem":"${config.resolverUrl}","primaryKey":{"key":"01","value":"${DEMO_GTIN}"},"ais":[{"key":"10","value":"LOT42"}]}' ${config.apiUrl}/code`,
+    `  curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"mode":"QR_GS1_DIGITAL_LINK_URI","digitalLinkStem":"${config.resolverUrl}","primaryKey":{"key":"01","value":"${DEMO_GTIN}"}}' ${config.apiUrl}/render -o code.svg`,
   ]
 }
 
+/** The demo product scanned on the resolver host and on the short host, and its linkset. */
 function demoScans(config: Config, withApi: boolean): string[] {
   return [
-    `  curl -si ${config.resolverUrl}/01/04012345000009/10/LOT42          # 307 to the product page`,
-    `  curl -si ${config.resolverUrl}/01/09506000134352/10/LOT42          # 307 to the brand's custom domain`,
-    `  curl -s -H 'Accept: application/linkset+json' ${config.resolverUrl}/01/04012345000009`,
-    `  open ${config.resolverUrl}/01/04012345000009 in a browser${withApi ? `, or ${config.apiUrl}/docs for the API reference` : ''}`,
+    `  curl -si ${config.resolverUrl}/01/${DEMO_GTIN}/10/LOT42          # 307 to the product page`,
+    `  curl -si ${config.shortUrl}/01/${DEMO_GTIN}          # the short host: 307 to the same page`,
+    `  curl -s -H 'Accept: application/linkset+json' ${config.resolverUrl}/01/${DEMO_GTIN}`,
+    `  # open ${config.resolverUrl}/01/${DEMO_GTIN} in a browser${withApi ? `, or ${config.apiUrl}/docs for the API reference` : ''}`,
   ]
 }
 
-/** The CLI, as it can be used beside this process: on the embedded database only once the service is stopped. */
+/** The CLI, which works beside this process (on the embedded database through the socket the service offers). */
 function administration(config: Config, facts: BannerFacts): string[] {
-  const lines = [`Administration: ${facts.bun} run cli <command> (API clients, catalog, dashboard users)`]
+  const lines = [
+    `Administration: ${facts.bun} run cli <command> (API clients, catalog, dashboard users), also while the service runs`,
+  ]
   if (facts.ports.dashboard !== undefined) {
+    const org = facts.demoCatalog ? DEMO_ORGANIZATION : 'ORG'
     lines.push(
-      `  # a dashboard account: ${facts.bun} run cli user create --email EMAIL --name NAME --org ORG --role owner (prints a set-password link)`,
+      `  # a dashboard account (prints its set-password link): ${facts.bun} run cli user create --email you@example.com --name You --org ${org} --role editor`,
     )
   }
   if (config.databaseUrl === null) {
     lines.push(
-      `  # the embedded database serves one process: stop the service (Ctrl+C) before a CLI command, then start it`,
-      `  # again with ${facts.bun} run start; on Postgres (DATABASE_URL) the CLI works while the service runs`,
+      `  # the embedded database is in ${config.dataDir}; the CLI reaches it through the running service`,
     )
   }
   return lines

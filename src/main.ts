@@ -2,6 +2,7 @@
  * `bun run start`: read the configuration, bind the ports (a busy one is one line before any database work), open
  * and migrate the database, seed a first embedded start, then serve (docs/design.md "Start-up and shutdown").
  */
+import { setPasswordUrl } from './auth/password-links.ts'
 import { banner, bunCommand } from './banner.ts'
 import type { Serving } from './boot.ts'
 import type { Config } from './config.ts'
@@ -160,8 +161,14 @@ const ports = Object.fromEntries([
 const facts = { ports, bun: bunCommand(process.env.PATH) }
 if (config.databaseUrl === null && (await isEmpty(database))) {
   // Printed before the seed commits: the demo secret is never in the database without having been shown.
-  const show = (seed: DemoSeed) =>
-    console.log(banner(config, { ...facts, demoClient: seed.client, demoCatalog: true }))
+  const show = (seed: DemoSeed) => {
+    const owner = seed.owner
+    const demoOwner =
+      owner === null
+        ? null
+        : { email: owner.email, setPasswordUrl: setPasswordUrl(config.dashboardUrl, owner.setPasswordToken) }
+    console.log(banner(config, { ...facts, demoClient: seed.client, demoOwner, demoCatalog: true }))
+  }
   await seedDemo(database, Date.now, show).catch((error) => failStart('seed the demo data', error))
 } else {
   const demoCatalog = (servers.has('resolver') || resolverThread !== null) && (await hasDemoCatalog(database))

@@ -36,30 +36,54 @@ describe('start-up banner', () => {
   })
 
   test('without a new client it says how to create one; without the demo catalog it promises no scan', () => {
+    const withDemo = banner(config, facts)
+    expect(withDemo).toContain('bun run cli client create --org dalgiardino --name ERP --scope write:codes')
+    expect(withDemo).not.toContain('TOKEN=')
     const text = banner(config, { ...facts, demoCatalog: false })
-    expect(text).toContain('bun run cli client create --org ORG --name NAME --scope write:codes')
-    expect(text).toContain("curl -s -u '<CLIENT_ID>:<CLIENT_SECRET>'")
+    expect(text).toContain('bun run cli client create --org ORG --name ERP --scope write:codes')
     expect(text).toContain('the catalog has no demo products; bun run cli seed demo loads them')
     expect(text).not.toContain('/01/04012345000009')
+  })
+
+  test('a first start shows the demo owner and its set-password link once', () => {
+    const demoOwner = {
+      email: 'owner@dalgiardino.example',
+      setPasswordUrl: 'http://localhost:3002/set-password?token=t',
+    }
+    const text = banner(config, { ...facts, demoOwner })
+    expect(text).toContain('Demo dashboard owner of dalgiardino')
+    expect(text).toContain('  email:         owner@dalgiardino.example')
+    expect(text).toContain('  set password:  http://localhost:3002/set-password?token=t')
+    expect(banner(config, facts)).not.toContain('Demo dashboard owner')
+  })
+
+  test('its codes and scans are of the demo product the resolver answers itself, on both hosts', () => {
+    const demoClient = { clientId: 'svc_client_demo', clientSecret: 'the-secret' }
+    const text = banner(config, { ...facts, demoClient })
+    expect(text).not.toContain('9506000134352')
+    expect(text).toContain('"primaryKey":{"key":"01","value":"04012345000009"}')
+    expect(text).toContain('curl -si http://127.0.0.1:3001/01/04012345000009 ')
   })
 
   test('its commands run as printed: `npx bun` where bun is not on the PATH', () => {
     const text = banner(config, { ...facts, demoCatalog: false, bun: 'npx bun' })
     const commands = text.split('\n').filter((line) => line.includes(' run '))
-    expect(commands.length).toBeGreaterThanOrEqual(4)
+    expect(commands.length).toBeGreaterThanOrEqual(3)
     for (const line of commands) expect(line).not.toMatch(/(^|[^x] )bun run/)
     expect(text).toContain('npx bun run cli client create --org ORG')
     expect(text).toContain('npx bun run cli seed demo loads them')
-    expect(text).toContain('npx bun run cli user create --email EMAIL --name NAME --org ORG --role owner')
+    expect(text).toContain(
+      'npx bun run cli user create --email you@example.com --name You --org ORG --role editor',
+    )
   })
 
-  test('on the embedded database it says the CLI needs the service stopped; on Postgres it does not', () => {
-    const stop = '# the embedded database serves one process: stop the service (Ctrl+C) before a CLI command'
-    expect(banner(config, facts)).toContain(stop)
+  test('the CLI works beside the service, on the embedded database too', () => {
+    expect(banner(config, facts)).toContain('also while the service runs')
     expect(banner(config, facts)).toContain(
-      'again with bun run start; on Postgres (DATABASE_URL) the CLI works',
+      '# the embedded database is in ./.data/pglite; the CLI reaches it',
     )
-    expect(banner(postgres, facts)).not.toContain('embedded database serves one process')
+    expect(banner(config, facts)).not.toContain('stop the service')
+    expect(banner(postgres, facts)).not.toContain('the embedded database is in')
   })
 
   test('one half of the service (SERVE) shows only what it serves', () => {

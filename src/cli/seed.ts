@@ -1,4 +1,5 @@
-/** `seed demo`: the demo catalog and a demo API client whose secret is printed once. */
+/** `seed demo`: the demo catalog, a demo API client whose secret is printed once, and a demo owner's set-password link. */
+import { setPasswordUrl } from '../auth/password-links.ts'
 import { seedDemo } from '../db/seed.ts'
 import { parseFlags, positionals } from './args.ts'
 import { type CliContext, EXIT } from './context.ts'
@@ -8,8 +9,15 @@ export async function runSeedCommand(args: string[], ctx: CliContext): Promise<n
   positionals(pos, 1, 'seed demo [--json]')
   if (pos[0] !== 'demo') return usage(ctx)
   const seed = await ctx.withDatabase((d) => seedDemo(d, ctx.clock))
+  const owner =
+    seed.owner === null
+      ? null
+      : {
+          email: seed.owner.email,
+          setPasswordUrl: setPasswordUrl(ctx.config.dashboardUrl, seed.owner.setPasswordToken),
+        }
   if (values.json === true) {
-    ctx.io.out(JSON.stringify({ changes: seed.report.changes, client: seed.client }))
+    ctx.io.out(JSON.stringify({ changes: seed.report.changes, client: seed.client, owner }))
     return EXIT.ok
   }
   ctx.io.out(`demo catalog: ${seed.report.changes} change(s)`)
@@ -19,6 +27,9 @@ export async function runSeedCommand(args: string[], ctx: CliContext): Promise<n
     ctx.io.out(`demo client id:     ${seed.client.clientId}`)
     ctx.io.out(`demo client secret: ${seed.client.clientSecret}   (shown once; store it now)`)
   }
+  if (owner === null)
+    ctx.io.out('demo owner: already present (its set-password link was shown when it was created)')
+  else ctx.io.out(`demo owner ${owner.email}: set-password link (one use, 7 days): ${owner.setPasswordUrl}`)
   return EXIT.ok
 }
 

@@ -1,4 +1,5 @@
 /** `user create | list | disable | reset-password`: the dashboard's people, for operators (DESIGN §7). */
+import { setPasswordUrl } from '../auth/password-links.ts'
 import { CLI_ACTOR } from '../db/audit.ts'
 import type { Database } from '../db/database.ts'
 import { listOrganizations } from '../db/organizations.ts'
@@ -93,7 +94,7 @@ async function knownOrganizations(database: Database): Promise<string> {
   return `known: ${slugs.slice(0, KNOWN_SHOWN).join(', ')}${more > 0 ? ` and ${more} more (org list)` : ''}`
 }
 
-/** Prints the one-time set-password link (DESIGN §7: `{DASHBOARD_URL}/set-password?token=…`). */
+/** Prints the one-time set-password link. */
 function linkOut(
   ctx: CliContext,
   json: boolean,
@@ -101,15 +102,15 @@ function linkOut(
   token: string,
   verb: 'created' | 'reset',
 ): number {
-  const setPasswordUrl = `${ctx.config.dashboardUrl}/set-password?token=${token}`
+  const link = setPasswordUrl(ctx.config.dashboardUrl, token)
   if (json) {
-    ctx.io.out(JSON.stringify({ ...user, setPasswordUrl }))
+    ctx.io.out(JSON.stringify({ ...user, setPasswordUrl: link }))
     return EXIT.ok
   }
   ctx.io.out(
     verb === 'created' ? `user '${user.email}' created` : `new set-password link for '${user.email}'`,
   )
-  ctx.io.out(`  set-password link (one use, 7 days): ${setPasswordUrl}`)
+  ctx.io.out(`  set-password link (one use, 7 days): ${link}`)
   ctx.io.out('Hand the link to the person only: whoever opens it sets the password.')
   return EXIT.ok
 }

@@ -1,20 +1,24 @@
-/** The demo data: the shipped demo catalog and one demo API client, for a zero-setup first start. */
+/** The demo data: the shipped demo catalog, one demo API client and a demo owner, for a zero-setup first start. */
 import { eq, sql } from 'drizzle-orm'
 import demoCatalog from '../catalog/demo-catalog.json' with { type: 'json' }
+import { DEMO_ORGANIZATION } from '../demo.ts'
 import { createClient } from './api-clients.ts'
 import { CLI_ACTOR } from './audit.ts'
 import { type ImportReport, importCatalog } from './catalog-import.ts'
-import type { Database } from './database.ts'
+import type { Database, Tx } from './database.ts'
 import { apiClients, organizations } from './schema.ts'
+import { createUser } from './users.ts'
 
-/** The organization that owns the demo client (on the starter plan in the demo catalog). */
-export const DEMO_ORGANIZATION = 'dalgiardino'
 export const DEMO_CLIENT_NAME = 'Demo client'
+/** The demo organization's owner on the dashboard (an address of the reserved `.example` domain: no mail goes out). */
+export const DEMO_OWNER = { email: 'owner@dalgiardino.example', name: 'Demo owner' } as const
 
 export interface DemoSeed {
   report: ImportReport
   /** The new demo client with its secret (shown once), or null when it already existed. */
   client: { clientId: string; clientSecret: string } | null
+  /** The new demo owner with the token of its one-time set-password link (shown once), or null when it existed. */
+  owner: { email: string; setPasswordToken: string } | null
 }
 
 /** True when the database holds no organization yet (a first start). */
@@ -33,10 +37,11 @@ export async function hasDemoCatalog(database: Database): Promise<boolean> {
 }
 
 /**
- * Imports the demo catalog and creates the demo client unless the organization already has one, in one transaction.
- * `show` gets the new client's secret before the transaction commits: a secret that reached the database has always
- * been shown, and when showing it fails (or the process dies first) nothing is written, so a later seed shows a new
- * one (issue #17: a failed first start never loses the demo secret).
+ * Imports the demo catalog, creates the demo client unless the organization already has one and the demo owner unless
+ * that account exists, in one transaction. `show` gets the new client's secret and the owner's set-password link
+ * before the transaction commits: a secret that reached the database has always been shown, and when showing it fails
+ * (or the process dies first) nothing is written, so a later seed shows new ones (issue #17: a failed first start
+ * never loses the demo secret).
  */
 export async function seedDemo(
   database: Database,
@@ -51,7 +56,8 @@ export async function seedDemo(
       .from(apiClients)
       .innerJoin(organizations, eq(apiClients.organizationId, organizations.id))
       .where(sql`${organizations.slug} = ${DEMO_ORGANIZATION} and ${apiClients.name} = ${DEMO_CLIENT_NAME}`)
-    if (existing.length > 0) return shown({ report: imported.report, client: null }, show)
+    const owner = await createDemoOwner(tx, clock)
+    if (existing.length > 0) return shown({ report: imported.report, client: null, owner }, show)
     const created = await createClient(tx, {
       actor: CLI_ACTOR,
       organizationSlug: DEMO_ORGANIZATION,
@@ -61,8 +67,17 @@ export async function seedDemo(
     })
     if (!created.ok) throw new Error(`cannot create the demo client: ${created.message}`)
     const client = { clientId: created.clientId, clientSecret: created.clientSecret }
-    return shown({ report: imported.report, client }, show)
+    return shown({ report: imported.report, client, owner }, show)
   })
+}
+
+/** The demo owner, with a set-password link; null when the account exists (its link was shown when it was made). */
+async function createDemoOwner(tx: Tx, clock: () => number): Promise<DemoSeed['owner']> {
+  const input = { ...DEMO_OWNER, organizationSlug: DEMO_ORGANIZATION, role: 'owner', actor: CLI_ACTOR, clock }
+  const created = await createUser(tx, input)
+  if (created.ok) return { email: created.user.email, setPasswordToken: created.setPasswordToken }
+  if (created.reason === 'exists') return null
+  throw new Error(`cannot create the demo owner: ${created.message}`)
 }
 
 function shown(seed: DemoSeed, show: (seed: DemoSeed) => void): DemoSeed {
