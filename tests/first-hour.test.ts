@@ -1,10 +1,11 @@
 /**
  * A newcomer's first hour (issue #30): the first start on a fresh data directory, with nothing but the ports set, and
- * every command its banner prints run as printed, in a shell, beside the running service.
+ * every command its banner prints and the README's first-hour CLI block run as printed, in a shell, beside the
+ * running service.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { DATABASE_HOOK_TIMEOUT_MS } from './support/db.ts'
 import { freePorts, ROOT, waitForOk } from './support/processes.ts'
 import { makeTempDir } from './support/temp.ts'
@@ -15,7 +16,8 @@ let workDir: string
 let ports: { api: number; resolver: number; dashboard: number }
 
 const env = () => ({
-  PATH: process.env.PATH ?? '',
+  // `bun` as the README writes it: the Bun running these tests.
+  PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
   HOME: process.env.HOME ?? '',
   NO_COLOR: '1',
   API_PORT: String(ports.api),
@@ -123,6 +125,44 @@ describe('the first start, as a newcomer sees it', () => {
           expect(page.status).toBe(200)
         } else if (command.includes('linkset+json')) expect(JSON.parse(r.stdout).linkset).toBeArray()
         else if (command.includes('user create')) expect(r.stdout).toContain('set-password link')
+      }
+    },
+    DATABASE_HOOK_TIMEOUT_MS,
+  )
+})
+
+/** The shell blocks of the README section headed `heading`. */
+function readmeBlocks(heading: string): string[][] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const section = readme.slice(readme.indexOf(`\n## ${heading}\n`))
+  const body = section.slice(0, section.indexOf('\n## ', 4) === -1 ? undefined : section.indexOf('\n## ', 4))
+  return [...body.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => (m[1] as string).trim().split('\n'))
+}
+
+describe('the README', () => {
+  test('installs the Bun the project pins', () => {
+    const pinned = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).devDependencies.bun
+    const lines = readmeBlocks('Quick start (a fresh machine with Node.js and npm)').flat()
+    expect(lines.length).toBe(2)
+    for (const line of lines)
+      expect(line).toStartWith(`npx --yes bun@${pinned} install --frozen-lockfile && npx bun `)
+  })
+
+  test(
+    'every command of its first-hour CLI block runs as printed beside the running service',
+    async () => {
+      const [block] = readmeBlocks('Administration CLI')
+      const commands = (block ?? []).map((line) => line.replace(/\s+#.*$/, ''))
+      expect(commands.length).toBeGreaterThanOrEqual(15)
+      const exported = join(ROOT, 'northwind-catalog.json')
+      expect(existsSync(exported)).toBe(false)
+      try {
+        for (const command of commands) {
+          const r = await shell(command, ROOT)
+          expect({ command, code: r.code, stderr: r.stderr }).toEqual({ command, code: 0, stderr: r.stderr })
+        }
+      } finally {
+        rmSync(exported, { force: true })
       }
     },
     DATABASE_HOOK_TIMEOUT_MS,
