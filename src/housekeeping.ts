@@ -13,6 +13,12 @@ export interface HousekeepingDeps {
 /** An hour: expired sessions are refused when read anyway, so this only bounds how long their rows stay. */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000
 
+/**
+ * The first pass, this long after the start: an instance restarted more often than the interval (a daily deploy)
+ * must still prune, but the start has its own database work.
+ */
+export const HOUSEKEEPING_START_DELAY_MS = 30_000
+
 /** One pass. Never throws: a failure (the database away, say) is one log line, and the next pass tries again. */
 export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
   try {
@@ -26,20 +32,25 @@ export async function runHousekeeping(deps: HousekeepingDeps): Promise<void> {
 }
 
 /**
- * Runs a pass every `intervalMs`, the first one an interval after the start (a start does enough already). The timer
- * does not keep the process alive; `stop()` waits for a pass in progress, so the database can close after it.
+ * Runs a pass `firstDelayMs` after the start, then every `intervalMs`. The timers do not keep the process alive;
+ * `stop()` waits for a pass in progress, so the database can close after it.
  */
 export function startHousekeeping(
   deps: HousekeepingDeps,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
+  firstDelayMs = HOUSEKEEPING_START_DELAY_MS,
 ): { stop(): Promise<void> } {
   let running: Promise<void> = Promise.resolve()
-  const timer = setInterval(() => {
+  const pass = () => {
     running = running.then(() => runHousekeeping(deps))
-  }, intervalMs)
+  }
+  const first = setTimeout(pass, firstDelayMs)
+  const timer = setInterval(pass, intervalMs)
+  first.unref()
   timer.unref()
   return {
     async stop() {
+      clearTimeout(first)
       clearInterval(timer)
       await running
     },

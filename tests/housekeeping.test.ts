@@ -47,6 +47,19 @@ describe('housekeeping', () => {
     expect(line).toMatchObject({ level: 'error', event: 'housekeeping.failed' })
   })
 
+  test('the first pass comes shortly after the start, not an interval later', async () => {
+    const logger = memoryLogger()
+    let passes = 0
+    const clock = () => {
+      passes++
+      return NOW
+    }
+    const timer = startHousekeeping({ database: database(), clock, logger }, 60 * 60 * 1000, 5)
+    for (let i = 0; i < 200 && passes === 0; i++) await Bun.sleep(5)
+    await timer.stop()
+    expect(passes).toBe(1)
+  })
+
   test('the timer runs passes until stopped', async () => {
     const logger = memoryLogger()
     let passes = 0
