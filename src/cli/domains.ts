@@ -1,18 +1,40 @@
-/** `domain activate | deactivate DOMAIN`: an operator turns a brand's requested custom domain on or off. */
+/**
+ * `domain list | activate | deactivate`: the custom domains brands have requested, and an operator turning one on
+ * or off.
+ */
 import { CLI_ACTOR } from '../db/audit.ts'
-import { setDomainActive } from '../db/brands.ts'
+import { type CustomDomainListing, listCustomDomains, setDomainActive } from '../db/brands.ts'
+import { serviceHosts } from '../security/service-hosts.ts'
 import { parseFlags, positionals } from './args.ts'
-import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
+import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 
-const USAGE = ['domain activate DOMAIN [--json]', 'domain deactivate DOMAIN [--json]']
+const USAGE = [
+  'domain list [--pending] [--json]',
+  'domain activate DOMAIN [--json]',
+  'domain deactivate DOMAIN [--json]',
+]
+
+const FLAGS = { json: { type: 'boolean' }, pending: { type: 'boolean' } } as const
 
 export async function runDomainCommand(args: string[], ctx: CliContext): Promise<number> {
   const [sub, ...rest] = args
-  const { values, positionals: pos } = parseFlags(rest, { json: { type: 'boolean' } } as const)
+  const { values, positionals: pos } = parseFlags(rest, FLAGS)
+  if (sub === 'list') {
+    positionals(pos, 0, USAGE[0] as string)
+    const pending = values.pending === true
+    const list = await ctx.withDatabase((d) => listCustomDomains(d.db, { pending }))
+    printList(list, ctx, values.json === true)
+    return EXIT.ok
+  }
   if (sub !== 'activate' && sub !== 'deactivate') throw unknownSubcommand('domain', sub, USAGE)
-  const [domain] = positionals(pos, 1, USAGE[sub === 'activate' ? 0 : 1] as string) as [string]
+  if (values.pending === true) throw new UsageError('--pending is an option of domain list')
+  const [domain] = positionals(pos, 1, USAGE[sub === 'activate' ? 1 : 2] as string) as [string]
   const active = sub === 'activate'
-  const result = await ctx.withDatabase((d) => setDomainActive(d.db, { domain, active, actor: CLI_ACTOR }))
+  // The service's own hosts (RESOLVER_URL, SHORT_URL, API_URL, DASHBOARD_URL) are never a brand's: scans would loop.
+  const hosts = serviceHosts(ctx.config)
+  const result = await ctx.withDatabase((d) =>
+    setDomainActive(d.db, { domain, active, actor: CLI_ACTOR, serviceHosts: hosts }),
+  )
   if (!result.ok) {
     ctx.io.err(`error: ${result.message}`)
     return EXIT.refused
@@ -35,4 +57,16 @@ export async function runDomainCommand(args: string[], ctx: CliContext): Promise
     )
   }
   return EXIT.ok
+}
+
+/** One line per domain (domain, brand, organization, status; tab-separated), or a JSON array. */
+function printList(list: readonly CustomDomainListing[], ctx: CliContext, json: boolean): void {
+  const rows = list.map((d) => ({
+    domain: d.domain,
+    brand: d.brand,
+    organization: d.organization,
+    status: d.active ? 'active' : 'requested',
+  }))
+  if (json) ctx.io.out(JSON.stringify(rows))
+  else for (const r of rows) ctx.io.out(`${r.domain}\t${r.brand}\t${r.organization}\t${r.status}`)
 }

@@ -28,7 +28,7 @@ const HELP = `usage: bun run cli <command>
   org create | set-plan | list        organizations and subscription plans
   client create | list | block | unblock | delete
   user create | list | disable | reset-password   people of the dashboard
-  domain activate | deactivate DOMAIN  a brand's custom domain
+  domain list [--pending] | activate | deactivate DOMAIN  brands' custom domains
   keys rotate | list                  token signing keys
   catalog import FILE | export --org  the catalog file
   seed demo                           demo catalog and demo API client

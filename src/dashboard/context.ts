@@ -12,10 +12,13 @@ import type { CookieNames } from './cookies.ts'
 
 export interface DashboardDeps {
   readonly database: Database
-  /** The dashboard's origin and limits, and the resolver's origins (links, codes and scan previews). */
+  /**
+   * The dashboard's origin and limits, the resolver's origins (links, codes and scan previews), and the API's (with
+   * the others, a host no brand may claim as its custom domain).
+   */
   readonly config: Pick<
     Config,
-    'dashboardUrl' | 'security' | 'resolverUrl' | 'shortUrl' | 'customDomainScheme'
+    'dashboardUrl' | 'security' | 'resolverUrl' | 'shortUrl' | 'customDomainScheme' | 'apiUrl'
   >
   readonly clock: () => number
   readonly logger: Logger

@@ -1,6 +1,7 @@
 /** Brands of an organization and their custom domains: requested by the brand (dashboard), activated by an operator (CLI). */
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm'
 import { isCustomDomain } from '../catalog/validate-brands.ts'
+import { ownHostProblem, type ServiceHosts } from '../security/service-hosts.ts'
 import { type Actor, recordAudit } from './audit.ts'
 import { CATALOG_CHANNEL } from './channels.ts'
 import type { Db, Tx } from './database.ts'
@@ -49,21 +50,30 @@ export async function listBrands(db: Db, organizationId: string): Promise<BrandS
     .orderBy(asc(brands.name), asc(brands.slug))
 }
 
-export type DomainRequestResult = { ok: true } | Refusal<'unknown' | 'invalid' | 'taken'>
+export type DomainRequestResult = { ok: true } | Refusal<'unknown' | 'invalid' | 'taken' | 'own_host'>
 
 /**
  * Requests a custom domain for a brand (or, with null, gives it up). A requested domain is inactive until an
- * operator activates it; a change to an active one reaches every resolver at once.
+ * operator activates it; a change to an active one reaches every resolver at once. A host of the service itself
+ * (`serviceHosts`, from the configured origins) is refused: scans of it would loop.
  */
 export async function requestCustomDomain(
   db: Db,
-  input: { organizationId: string; brandSlug: string; domain: string | null; actor: Actor },
+  input: {
+    organizationId: string
+    brandSlug: string
+    domain: string | null
+    actor: Actor
+    serviceHosts?: ServiceHosts
+  },
 ): Promise<DomainRequestResult> {
   const domain = input.domain === null ? null : input.domain.trim().toLowerCase().replace(/\.$/, '')
   if (domain !== null && !isCustomDomain(domain)) {
     const message = `'${input.domain}' is not a host name such as products.example.com.`
     return { ok: false, reason: 'invalid', message }
   }
+  const ownHost = domain === null ? null : ownHostProblem(domain, input.serviceHosts ?? NO_HOSTS)
+  if (ownHost !== null) return { ok: false, reason: 'own_host', message: ownHost }
   return db.transaction(async (tx) => {
     const [brand] = await tx
       .select({ id: brands.id, domain: brands.customDomain, active: brands.customDomainActive })
@@ -97,14 +107,19 @@ export async function requestCustomDomain(
 
 export type DomainActivationResult =
   | { ok: true; brand: string; organization: string; changed: boolean }
-  | Refusal<'unknown'>
+  | Refusal<'unknown' | 'own_host'>
 
-/** Activates or deactivates a requested custom domain (the operator's `domain activate|deactivate`). */
+/**
+ * Activates or deactivates a requested custom domain (the operator's `domain activate|deactivate`). A host of the
+ * service itself (`serviceHosts`) is never activated, whoever requested it; deactivating one is always allowed.
+ */
 export async function setDomainActive(
   db: Db,
-  input: { domain: string; active: boolean; actor: Actor },
+  input: { domain: string; active: boolean; actor: Actor; serviceHosts?: ServiceHosts },
 ): Promise<DomainActivationResult> {
   const domain = input.domain.trim().toLowerCase().replace(/\.$/, '')
+  const ownHost = input.active ? ownHostProblem(domain, input.serviceHosts ?? NO_HOSTS) : null
+  if (ownHost !== null) return { ok: false, reason: 'own_host', message: ownHost }
   return db.transaction(async (tx) => {
     const [brand] = await tx
       .select({
@@ -140,6 +155,38 @@ export async function setDomainActive(
     return { ok: true, brand: brand.slug, organization: brand.organization, changed } as const
   })
 }
+
+export interface CustomDomainListing {
+  readonly domain: string
+  readonly brand: string
+  readonly organization: string
+  readonly active: boolean
+}
+
+/** Every brand's custom domain by name, or with `pending` only the requested ones an operator has not activated. */
+export async function listCustomDomains(
+  db: Db,
+  options: { pending?: boolean } = {},
+): Promise<CustomDomainListing[]> {
+  const rows = await db
+    .select({
+      domain: brands.customDomain,
+      brand: brands.slug,
+      organization: organizations.slug,
+      active: brands.customDomainActive,
+    })
+    .from(brands)
+    .innerJoin(organizations, eq(organizations.id, brands.organizationId))
+    .where(
+      options.pending === true
+        ? and(isNotNull(brands.customDomain), eq(brands.customDomainActive, false))
+        : isNotNull(brands.customDomain),
+    )
+    .orderBy(asc(brands.customDomain))
+  return rows.map((r) => ({ ...r, domain: r.domain ?? '' }))
+}
+
+const NO_HOSTS: ServiceHosts = new Map()
 
 async function notifyCatalog(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_notify(${CATALOG_CHANNEL}, 'brand')`)

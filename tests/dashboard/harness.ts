@@ -103,6 +103,7 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
       security: DEFAULT_SECURITY_CONFIG,
       resolverUrl: 'http://id.test',
       shortUrl: 'http://s.test',
+      apiUrl: 'http://api.test',
       customDomainScheme: 'https',
     },
     clock: () => clock.now,

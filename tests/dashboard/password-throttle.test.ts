@@ -19,6 +19,7 @@ const CONFIG = {
   dashboardUrl: ORIGIN,
   resolverUrl: 'http://id.test',
   shortUrl: 'http://s.test',
+  apiUrl: 'http://api.test',
   customDomainScheme: 'https' as const,
 }
 const NEXT = 'a new long passphrase'

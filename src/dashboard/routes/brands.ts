@@ -4,6 +4,7 @@
  */
 import { listBrands, requestCustomDomain } from '../../db/brands.ts'
 import { importCatalog } from '../../db/catalog-import.ts'
+import { serviceHosts } from '../../security/service-hosts.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
@@ -89,6 +90,7 @@ async function domain(ctx: OrgContext): Promise<Response> {
     brandSlug: ctx.params.brand ?? '',
     domain: removing ? null : typed,
     actor: userActor(ctx),
+    serviceHosts: serviceHosts(ctx.deps.config),
   })
   if (!result.ok && result.reason === 'unknown')
     return pageAnswer(ctx.https, errorBody(ERRORS.notFound), { status: 404 })

@@ -1,6 +1,7 @@
 /** The Brands page: each brand with its custom domain and the domain's state. */
 import type { BrandSummary } from '../../db/brands.ts'
 import type { Issue } from '../../gs1/issue.ts'
+import { resolverHost } from '../../security/service-hosts.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { counted } from './format.ts'
@@ -24,7 +25,7 @@ export function brandsPage(
     'brands',
     'Brands',
     html`<h1>Brands</h1>
-<p>A brand may print its codes with its own host name (a custom domain) instead of the resolver's. Request the domain here, point its DNS at the resolver, and an operator activates it; scans of it then resolve the brand's products.</p>
+<p>A brand may print its codes with its own host name (a custom domain) instead of the resolver's. Request the domain here, point its DNS at the resolver (a CNAME to <code>${resolverHost(ctx.deps.config)}</code>), and an operator activates it; scans of it then resolve the brand's products.</p>
 ${o.done ? notice('ok', o.done) : null}${o.error ? notice('bad', o.error.message) : null}
 ${
   o.brands.length === 0
