@@ -1,6 +1,7 @@
 /** `catalog import FILE | export --org SLUG`: the catalog file in and out of the database. */
-import { readFile, writeFile } from 'node:fs/promises'
-import { exportCatalog } from '../db/catalog-export.ts'
+import { open, readFile, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import { exportCatalogText } from '../db/catalog-export.ts'
 import { type ImportReport, importCatalog } from '../db/catalog-import.ts'
 import { errorMessage } from '../log.ts'
 import { parseFlags, positionals, required } from './args.ts'
@@ -73,14 +74,49 @@ function summary(r: ImportReport): string {
   ].join('\n')
 }
 
+/**
+ * Writes the catalog a batch of products at a time (a catalog of 100,000 products is never held whole): to
+ * standard output line by line, or to a file that appears only once complete (a failure midway leaves none).
+ */
 async function exportOrg(org: string, out: string | undefined, ctx: CliContext): Promise<number> {
-  const catalog = await ctx.withDatabase((d) => exportCatalog(d.db, org))
-  if (catalog === null) {
-    ctx.io.err(`error: organization '${org}' does not exist`)
-    return EXIT.refused
+  return ctx.withDatabase(async (d) => {
+    const parts = await exportCatalogText(d.db, org, { pretty: true })
+    if (parts === null) {
+      ctx.io.err(`error: organization '${org}' does not exist`)
+      return EXIT.refused
+    }
+    if (out === undefined) await printLines(parts, ctx.io.out)
+    else await writeWhole(out, parts)
+    return EXIT.ok
+  })
+}
+
+/** Prints text given in parts as whole lines (`out` ends each one); the text's own last line end is `out`'s. */
+async function printLines(parts: AsyncIterable<string>, out: (line: string) => void): Promise<void> {
+  let pending = ''
+  for await (const part of parts) {
+    const text = pending + part
+    const end = text.lastIndexOf('\n')
+    if (end === -1) pending = text
+    else {
+      out(text.slice(0, end))
+      pending = text.slice(end + 1)
+    }
   }
-  const text = `${JSON.stringify(catalog, null, 2)}\n`
-  if (out === undefined) ctx.io.out(text.trimEnd())
-  else await writeFile(out, text)
-  return EXIT.ok
+  if (pending !== '') out(pending)
+}
+
+/** Writes the parts to a file beside `path`, renamed to `path` once all are written, removed on a failure. */
+async function writeWhole(path: string, parts: AsyncIterable<string>): Promise<void> {
+  const partial = join(dirname(path), `.${basename(path)}.${process.pid}.partial`)
+  const file = await open(partial, 'w')
+  try {
+    for await (const part of parts) await file.write(part)
+    await file.close()
+    await rename(partial, path)
+  } catch (error) {
+    await file.close().catch(() => undefined)
+    await rm(partial, { force: true })
+    throw error
+  }
 }

@@ -217,7 +217,7 @@ export interface paths {
     }
     /**
      * Export the catalog
-     * @description The organization’s whole catalog in the import format; it imports back unchanged.
+     * @description The organization’s whole catalog in the import format; it imports back unchanged. The answer is streamed, products in GTIN order a batch at a time as they are read, so it has no `Content-Length` and no `ETag`; it is not one snapshot (each batch is), and a fault midway ends the connection before the JSON is complete.
      */
     get: operations['exportCatalog']
     put?: never
@@ -3400,7 +3400,7 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description The catalog file. */
+      /** @description The catalog file, streamed. */
       200: {
         headers: {
           [name: string]: unknown

@@ -18,9 +18,9 @@ export type CanonicalProduct = Omit<CatalogProductEntry, 'published' | 'names'> 
 
 const CHUNK = 5000
 
-/** Loads the products matching `where` (a condition on `products`), ordered by GTIN. */
-export async function loadProducts(db: Db, where: SQL | undefined): Promise<StoredProduct[]> {
-  const rows = await db
+/** Loads the products matching `where` (a condition on `products`), ordered by GTIN; the first `limit` of them. */
+export async function loadProducts(db: Db, where: SQL | undefined, limit?: number): Promise<StoredProduct[]> {
+  const query = db
     .select({
       id: products.id,
       gtin: products.gtin,
@@ -35,6 +35,7 @@ export async function loadProducts(db: Db, where: SQL | undefined): Promise<Stor
     .innerJoin(brands, eq(products.brandId, brands.id))
     .where(where)
     .orderBy(asc(products.gtin))
+  const rows = await (limit === undefined ? query : query.limit(limit))
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
   const defaults = new Set(rows.map((r) => r.defaultPageId))
@@ -117,6 +118,10 @@ async function loadNames(db: Db, ids: string[]): Promise<Map<string, Map<string,
   return byProduct
 }
 
+/**
+ * The products' pages with their titles, in order. Two queries, not one join: given a few hundred products (an
+ * export's batch), Postgres would join by scanning every title of the catalog; by page ID it reads only theirs.
+ */
 async function loadPages(
   db: Db,
   ids: string[],
@@ -124,31 +129,36 @@ async function loadPages(
 ): Promise<Map<string, CatalogPageEntry[]>> {
   const byProduct = new Map<string, CatalogPageEntry[]>()
   for (const part of chunks(ids)) {
-    const rows = await db
-      .select({
-        productId: pages.productId,
-        pageId: pages.id,
-        name: pages.name,
-        linkType: pages.linkType,
-        language: pageTitles.language,
-        title: pageTitles.title,
-        content: pageTitles.content,
-      })
+    const pageRows = await db
+      .select({ productId: pages.productId, id: pages.id, name: pages.name, linkType: pages.linkType })
       .from(pages)
-      .innerJoin(pageTitles, eq(pageTitles.pageId, pages.id))
       .where(inArray(pages.productId, part))
-      .orderBy(asc(pages.productId), asc(pages.position), asc(pageTitles.position))
-    let current: { id: string; page: CatalogPageEntry } | null = null
-    for (const r of rows) {
-      if (current === null || current.id !== r.pageId) {
-        const page = newPage(r.name, r.linkType, defaults.has(r.pageId))
-        current = { id: r.pageId, page }
-        const list = byProduct.get(r.productId) ?? []
-        list.push(page)
-        byProduct.set(r.productId, list)
+      .orderBy(asc(pages.productId), asc(pages.position))
+    const titles = new Map<string, (typeof pageTitles.$inferSelect)[]>()
+    for (const pageIds of chunks(pageRows.map((r) => r.id))) {
+      const rows = await db
+        .select()
+        .from(pageTitles)
+        .where(inArray(pageTitles.pageId, pageIds))
+        .orderBy(asc(pageTitles.pageId), asc(pageTitles.position))
+      for (const r of rows) {
+        const list = titles.get(r.pageId)
+        if (list === undefined) titles.set(r.pageId, [r])
+        else list.push(r)
       }
-      current.page.titles[r.language] = r.title
-      if (r.content !== null) current.page.content = { ...current.page.content, [r.language]: r.content }
+    }
+    for (const r of pageRows) {
+      const own = titles.get(r.id)
+      // As an inner join would: a page is listed with its titles (every stored page has one at least).
+      if (own === undefined) continue
+      const page = newPage(r.name, r.linkType, defaults.has(r.id))
+      for (const t of own) {
+        page.titles[t.language] = t.title
+        if (t.content !== null) page.content = { ...page.content, [t.language]: t.content }
+      }
+      const list = byProduct.get(r.productId) ?? []
+      list.push(page)
+      byProduct.set(r.productId, list)
     }
   }
   return byProduct

@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, test } from 'bun:test'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runCatalogCommand } from '../../src/cli/catalog.ts'
-import { productOf, smallCatalog } from '../catalog/fixtures.ts'
+import { exportCatalog } from '../../src/db/catalog-export.ts'
+import type { Database } from '../../src/db/database.ts'
+import { generatedCatalog, productOf, smallCatalog } from '../catalog/fixtures.ts'
 import { runCommand } from '../support/cli.ts'
 import { useTestDatabase } from '../support/db.ts'
 import { makeTempDir, removeTempDir } from '../support/temp.ts'
@@ -72,6 +74,28 @@ describe('catalog commands', () => {
     expect(JSON.parse((await run('import', out, '--json')).out[0] ?? '{}').changes).toBe(0)
   })
 
+  test('export writes, a batch of products at a time, the bytes of the whole file: to a file, or line by line', async () => {
+    expect((await run('import', file('many.json', generatedCatalog(1234)))).code).toBe(0)
+    const whole = `${JSON.stringify(await exportCatalog(database().db, 'acme'), null, 2)}\n`
+    const out = join(dir, 'many-export.json')
+    expect(await run('export', '--org', 'acme', '--out', out)).toEqual({ code: 0, out: [], err: [] })
+    expect(readFileSync(out, 'utf8')).toBe(whole)
+    const printed = await run('export', '--org', 'acme')
+    expect(printed.code).toBe(0)
+    // `out` ends every line it is given; the parts are cut at line ends.
+    expect(`${printed.out.join('\n')}\n`).toBe(whole)
+    expect(printed.out.length).toBeGreaterThan(1)
+  }, 30_000)
+
+  test('an export that fails midway leaves no file, not even a partial one', async () => {
+    const out = join(dir, 'cut-short.json')
+    const broken = failingBatches(database())
+    await expect(
+      runCommand(runCatalogCommand, broken, ['export', '--org', 'acme', '--out', out]),
+    ).rejects.toThrow('connection lost')
+    expect(readdirSync(dir).filter((name) => name.includes('cut-short'))).toEqual([])
+  })
+
   test('export of an unknown organization is refused', async () => {
     expect(await run('export', '--org', 'nobody')).toEqual({
       code: 1,
@@ -85,3 +109,14 @@ describe('catalog commands', () => {
     await expect(run('export')).rejects.toThrow('missing --org')
   })
 })
+
+/** The database whose reads of product batches (each a transaction) fail, as when the connection is lost. */
+function failingBatches(database: Database): Database {
+  const db = new Proxy(database.db, {
+    get: (target, name, receiver) =>
+      name === 'transaction'
+        ? () => Promise.reject(new Error('connection lost'))
+        : Reflect.get(target, name, receiver),
+  })
+  return { ...database, db }
+}

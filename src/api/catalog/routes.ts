@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import { READ_CATALOG, WRITE_CATALOG } from '../../auth/scopes.ts'
 import type { Principal } from '../../auth/types.ts'
 import type { Database } from '../../db/database.ts'
+import { errorName, type Logger } from '../../log.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread, readJsonBody } from '../codes/body.ts'
 import { errorResponse, invalidParametersResponse } from '../errors.ts'
@@ -30,6 +31,8 @@ export const EXPORT_PATH = '/catalog/export'
 export interface CatalogRoutesDeps {
   readonly auth: BearerVerifier
   readonly database: Database
+  /** Hears an export that failed after its answer began (the client then sees the connection end early). */
+  readonly logger?: Logger
 }
 
 type Query = Readonly<Record<string, string>>
@@ -78,6 +81,11 @@ async function answer(request: Request, body: unknown, takes: Takes, work: Work)
 }
 
 function respond(outcome: Outcome, type: JsonResponseType): Response {
+  if (outcome.stream !== undefined)
+    return new Response(outcome.stream, {
+      status: outcome.status,
+      headers: { ...outcome.headers, 'content-type': type, vary: 'Accept' },
+    })
   if (outcome.body === undefined)
     return new Response(null, { status: outcome.status, headers: outcome.headers ?? {} })
   // The same resource is sent as application/json or the vendor type, as Accept asks.
@@ -189,7 +197,11 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     )
     .get(
       EXPORT_PATH,
-      handler(NO_BODY, (s) => exportFile(db, s)),
+      handler(NO_BODY, (s) =>
+        exportFile(db, s, (error) =>
+          deps.logger?.error('api.error', { path: EXPORT_PATH, error: errorName(error) }),
+        ),
+      ),
       read,
     )
 }

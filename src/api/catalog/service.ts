@@ -3,7 +3,7 @@ import type { Principal } from '../../auth/types.ts'
 import { storableText } from '../../catalog/validate.ts'
 import type { Actor } from '../../db/audit.ts'
 import { listBrands } from '../../db/brands.ts'
-import { exportCatalog } from '../../db/catalog-export.ts'
+import { exportCatalogStream } from '../../db/catalog-export.ts'
 import { importCatalog } from '../../db/catalog-import.ts'
 import {
   deleteProduct,
@@ -17,10 +17,12 @@ import type { Db } from '../../db/database.ts'
 import { issue } from '../../gs1/issue.ts'
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from './model.ts'
 
-/** An operation's answer: a status, a JSON body (or none), and header fields (ETag). */
+/** An operation's answer: a status, a JSON body (or none), or JSON text streamed, and header fields (ETag). */
 export interface Outcome {
   readonly status: number
   readonly body?: unknown
+  /** JSON text written as it is read (the export), instead of `body`. */
+  readonly stream?: ReadableStream<Uint8Array>
   readonly headers?: Record<string, string>
 }
 
@@ -184,8 +186,19 @@ export async function importFile(
   return { status: 200, body: { dryRun, ...result.report } }
 }
 
-export async function exportFile(db: Db, scope: OrganizationScope): Promise<Outcome> {
-  return { status: 200, body: await exportCatalog(db, scope.slug) }
+/**
+ * `GET /catalog/export`: the catalog file streamed a batch of products at a time, so that the first bytes leave at
+ * once and a catalog of 100,000 products neither waits whole in memory nor holds the event loop.
+ */
+export async function exportFile(
+  db: Db,
+  scope: OrganizationScope,
+  onError?: (error: unknown) => void,
+): Promise<Outcome> {
+  const stream = await exportCatalogStream(db, scope.slug, onError === undefined ? {} : { onError })
+  // The organization was deleted since its scope was read: its token is no longer valid.
+  if (stream === null) return envelope(401, 'Unauthorized', 'The access token is invalid or revoked')
+  return { status: 200, stream }
 }
 
 function notFound(gtin: string): Outcome {

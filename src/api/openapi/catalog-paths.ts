@@ -294,10 +294,10 @@ export function catalogPaths() {
           READ_CATALOG,
           'Export the catalog',
           'exportCatalog',
-          'The organization’s whole catalog in the import format; it imports back unchanged.',
+          'The organization’s whole catalog in the import format; it imports back unchanged. The answer is streamed, products in GTIN order a batch at a time as they are read, so it has no `Content-Length` and no `ETag`; it is not one snapshot (each batch is), and a fault midway ends the connection before the JSON is complete.',
         ),
         responses: {
-          '200': { description: 'The catalog file.', content: jsonContent('CatalogFile') },
+          '200': { description: 'The catalog file, streamed.', content: jsonContent('CatalogFile') },
           ...common(READ_CATALOG, { body: false }),
         },
       },

@@ -1,94 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createApp } from '../../../src/api/app.ts'
-import { authFeature } from '../../../src/api/auth/index.ts'
-import { catalogFeature } from '../../../src/api/catalog/index.ts'
+import { describe, expect, test } from 'bun:test'
 import { VND_JSON } from '../../../src/api/media.ts'
-import { type AuthService, createAuthService } from '../../../src/auth/service.ts'
-import { createClient } from '../../../src/db/api-clients.ts'
-import { CLI_ACTOR, listAudit } from '../../../src/db/audit.ts'
+import { listAudit } from '../../../src/db/audit.ts'
 import { importCatalog } from '../../../src/db/catalog-import.ts'
-import type { Database } from '../../../src/db/database.ts'
-import { organizations } from '../../../src/db/schema.ts'
-import { apiRequest, testDeps } from '../../support/app.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
-import { fetchToken } from '../codes/harness.ts'
+import { apiRequest } from '../../support/app.ts'
+import { PRODUCT, useCatalogApi, type Who } from './harness.ts'
 
-let database: Database
-let auth: AuthService
-let app: ReturnType<typeof createApp>
-const tokens: Record<string, string> = {}
-let acmeId = ''
-
-const PRODUCT = {
-  brand: 'acme-oats',
-  slug: 'oat-drink',
-  defaultLanguage: 'en',
-  languages: ['en', 'de'],
-  names: { en: 'Oat drink', de: 'Haferdrink' },
-  pages: [
-    { name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Information', de: 'Informationen' } },
-  ],
-}
-
-beforeAll(async () => {
-  database = await openTestDatabase()
-  const deps = testDeps(database)
-  const imported = await importCatalog(database.db, {
-    organizations: [
-      { slug: 'acme', name: 'Acme', plan: 'starter' },
-      { slug: 'globex', name: 'Globex', plan: 'pro' },
-    ],
-    brands: [
-      { slug: 'acme-oats', name: 'Acme Oats', organization: 'acme' },
-      { slug: 'globex-tools', name: 'Globex Tools', organization: 'globex' },
-    ],
-    products: [{ ...PRODUCT, gtin: '4000000000006', brand: 'globex-tools', slug: 'hammer' }],
-  })
-  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
-  auth = await createAuthService(deps)
-  app = createApp(deps, [authFeature({ ...deps, auth }), catalogFeature({ auth, database })])
-  const clients = {
-    reader: ['acme', ['read:catalog']],
-    writer: ['acme', ['read:catalog', 'write:catalog']],
-    coder: ['acme', ['write:codes']],
-  } as const
-  for (const [name, [org, scopes]] of Object.entries(clients)) {
-    const c = await createClient(database.db, {
-      organizationSlug: org,
-      name,
-      scopes: [...scopes],
-      clock: deps.clock,
-      actor: CLI_ACTOR,
-    })
-    if (!c.ok) throw new Error(c.message)
-    tokens[name] = await fetchToken(app, c.clientId, c.clientSecret)
-  }
-  acmeId = (await database.db.select().from(organizations)).find((o) => o.slug === 'acme')?.id ?? ''
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await auth?.close()
-  await database?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
-
-function call(
-  method: string,
-  path: string,
-  who: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-) {
-  return app.handle(
-    apiRequest(path, {
-      method,
-      headers: {
-        authorization: `Bearer ${tokens[who]}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-    }),
-  )
-}
+const api = useCatalogApi()
+const call = (method: string, path: string, who: Who, body?: unknown, headers: Record<string, string> = {}) =>
+  api().call(method, path, who, body, headers)
 
 describe('scopes', () => {
   test('reading needs read:catalog, writing write:catalog; write:codes alone gets 403 with the scope named', async () => {
@@ -98,7 +17,7 @@ describe('scopes', () => {
       'Bearer realm="api", error="insufficient_scope", scope="read:catalog"',
     )
     expect((await call('PUT', '/products/9506000134352', 'reader', PRODUCT)).status).toBe(403)
-    const anonymous = await app.handle(apiRequest('/brands'))
+    const anonymous = await api().app.handle(apiRequest('/brands'))
     expect(anonymous.status).toBe(401)
   })
 })
@@ -187,7 +106,7 @@ describe('products', () => {
     expect(gone.status).toBe(204)
     expect(await gone.text()).toBe('')
     expect((await call('GET', '/products/09506000134376', 'reader')).status).toBe(404)
-    const [event] = await listAudit(database.db, acmeId, { limit: 1 })
+    const [event] = await listAudit(api().database.db, api().acmeId, { limit: 1 })
     expect(event).toMatchObject({
       action: 'product.delete',
       actorKind: 'api_client',
@@ -285,7 +204,7 @@ describe('brands, import and export', () => {
         message: "brand 'globex-tools' belongs to another organization; choose another slug",
       },
     ])
-    const operator = await importCatalog(database.db, {
+    const operator = await importCatalog(api().database.db, {
       brands: [
         { slug: 'globex-tools', name: 'Globex Tools', organization: 'globex', customDomain: 'tools.example' },
       ],
