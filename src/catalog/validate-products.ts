@@ -45,21 +45,18 @@ export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs)
   return errors
 }
 
+/** What is wrong with a GTIN of digits and a valid length whose check digit is wrong: the digit it should end in. */
+export function wrongCheckDigit(gtin: string): string {
+  const expected = gs1CheckDigit(gtin.slice(0, -1))
+  return `GTIN ${gtin} has a wrong check digit: it ends in ${gtin.slice(-1)}, expected ${expected}`
+}
+
 /** One product on its own: check digit, languages, names, the default page, every page. */
 export function checkProduct(product: CatalogProductEntry, sentGtin: string, path: string): Issue[] {
   const errors: Issue[] = []
   const gtin = parseGtin(sentGtin)
   // The schema has already checked the digits and the length: only the check digit can be wrong here.
-  if (!gtin.ok) {
-    const expected = gs1CheckDigit(sentGtin.slice(0, -1))
-    errors.push(
-      issue(
-        'Catalog.CheckDigit',
-        `${path}.gtin`,
-        `GTIN ${sentGtin} has a wrong check digit: it ends in ${sentGtin.slice(-1)}, expected ${expected}`,
-      ),
-    )
-  }
+  if (!gtin.ok) errors.push(issue('Catalog.CheckDigit', `${path}.gtin`, wrongCheckDigit(sentGtin)))
   const languages = new Set(product.languages)
   if (!languages.has(product.defaultLanguage)) {
     errors.push(

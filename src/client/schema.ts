@@ -2353,7 +2353,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14). */
+        /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14); a wrong check digit is 400. */
         gtin: string
       }
       cookie?: never
@@ -2372,7 +2372,7 @@ export interface operations {
           'application/json': components['schemas']['Product']
         }
       }
-      /** @description A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      /** @description The path’s GTIN has a wrong check digit (`Validation.CheckDigit.gtin`, `path` `gtin`); the message says the digit expected. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
         headers: {
           [name: string]: unknown
@@ -2552,7 +2552,7 @@ export interface operations {
         'If-None-Match'?: '*'
       }
       path: {
-        /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14). */
+        /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14); a wrong check digit is 400. */
         gtin: string
       }
       cookie?: never
@@ -2588,7 +2588,7 @@ export interface operations {
           'application/json': components['schemas']['Product']
         }
       }
-      /** @description The body is not valid JSON. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      /** @description The body is not valid JSON. The path’s GTIN has a wrong check digit (`Validation.CheckDigit.gtin`, `path` `gtin`); the message says the digit expected. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
         headers: {
           [name: string]: unknown
@@ -2672,7 +2672,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The path is not a GTIN with a valid check digit. */
+      /** @description The path is not a GTIN of 8, 12, 13 or 14 digits. */
       404: {
         headers: {
           [name: string]: unknown
@@ -2921,7 +2921,7 @@ export interface operations {
         'If-None-Match'?: string
       }
       path: {
-        /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14). */
+        /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14); a wrong check digit is 400. */
         gtin: string
       }
       cookie?: never
@@ -2935,7 +2935,7 @@ export interface operations {
         }
         content?: never
       }
-      /** @description A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      /** @description The path’s GTIN has a wrong check digit (`Validation.CheckDigit.gtin`, `path` `gtin`); the message says the digit expected. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
         headers: {
           [name: string]: unknown

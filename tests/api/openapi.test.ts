@@ -293,10 +293,19 @@ describe('GET /docs', () => {
 
 describe('every answer is documented: its status, and its media type for that status', () => {
   const SAMPLE: Readonly<Record<string, string>> = { gtin: '09506000134352', slug: 'acme-oats' }
-  const concrete = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => SAMPLE[name] ?? 'x')
+  const concrete = (path: string, sample: Readonly<Record<string, string>> = {}) =>
+    path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name] ?? SAMPLE[name] ?? 'x')
+
+  interface Attempt {
+    readonly label: string
+    readonly init: RequestInit
+    readonly query?: string
+    /** Path parameters other than `SAMPLE`'s. */
+    readonly sample?: Readonly<Record<string, string>>
+  }
 
   /** Requests that fail in each way a client can fail: no token, a token without the scope, bad input, bad types. */
-  function attempts(method: string, token: string): { label: string; init: RequestInit; query?: string }[] {
+  function attempts(method: string, token: string): Attempt[] {
     const json = { 'content-type': VND }
     const svgToo = { accept: `${VND}, image/svg+xml` }
     const body = method === 'GET' || method === 'DELETE' ? undefined : '{"unknown":1}'
@@ -308,6 +317,11 @@ describe('every answer is documented: its status, and its media type for that st
         label: 'bad query',
         init: { method, headers: { accept: VND, ...json, ...bearer }, body },
         query: '?limit=x&dryRun=maybe&from=1',
+      },
+      {
+        label: 'wrong check digit',
+        init: { method, headers: { accept: VND, ...json, ...bearer }, body },
+        sample: { gtin: '09506000134353' },
       },
       {
         label: 'not JSON',
@@ -348,7 +362,8 @@ describe('every answer is documented: its status, and its media type for that st
       if (path === '/oauth/token') continue
       for (const [method, operation] of Object.entries(operations)) {
         for (const attempt of attempts(method.toUpperCase(), token)) {
-          const res = await api().app.handle(apiRequest(concrete(path) + (attempt.query ?? ''), attempt.init))
+          const url = concrete(path, attempt.sample) + (attempt.query ?? '')
+          const res = await api().app.handle(apiRequest(url, attempt.init))
           const documented = operation.responses[String(res.status)] ?? operation.responses.default
           const type = (res.headers.get('content-type') ?? '').split(';')[0] ?? ''
           const where = `${method.toUpperCase()} ${path} (${attempt.label}) ${res.status} ${type}`

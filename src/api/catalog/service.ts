@@ -1,6 +1,7 @@
 /** The catalog endpoints' work, away from HTTP: the organization's scope, the actor, and each operation's outcome. */
 import type { Principal } from '../../auth/types.ts'
 import { storableText } from '../../catalog/validate.ts'
+import { wrongCheckDigit } from '../../catalog/validate-products.ts'
 import type { Actor } from '../../db/audit.ts'
 import { listBrands } from '../../db/brands.ts'
 import { exportCatalogStream } from '../../db/catalog-export.ts'
@@ -14,6 +15,7 @@ import {
   putProduct,
 } from '../../db/catalog-products.ts'
 import type { Db } from '../../db/database.ts'
+import { parseGtin } from '../../gs1/gtin.ts'
 import { issue } from '../../gs1/issue.ts'
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from './model.ts'
 
@@ -135,7 +137,19 @@ function decodeCursor(cursor: string): string | null {
   return /^g:\d{14}$/.test(text) ? text.slice(2) : null
 }
 
+/**
+ * The 400 of a path's GTIN whose check digit is wrong, which no product can have (a mistyped digit, most likely);
+ * null for any other path segment. One that is no GTIN at all (letters, 9 digits) names no product: 404.
+ */
+function pathGtinProblem(gtin: string): Outcome | null {
+  const parsed = parseGtin(gtin)
+  if (parsed.ok || parsed.reason !== 'checkDigit') return null
+  return envelope(400, 'Validation.CheckDigit.gtin', wrongCheckDigit(gtin), 'gtin')
+}
+
 export async function productOf(db: Db, scope: OrganizationScope, gtin: string): Promise<Outcome> {
+  const problem = pathGtinProblem(gtin)
+  if (problem !== null) return problem
   const stored = await getProduct(db, scope.id, gtin)
   if (stored === null) return notFound(gtin)
   return { status: 200, body: stored.product, headers: { etag: stored.etag } }
@@ -147,6 +161,8 @@ export async function replaceProduct(
   actor: Actor,
   input: { gtin: string; body: unknown; ifMatch: string | null; ifNoneMatch: string | null },
 ): Promise<Outcome> {
+  const problem = pathGtinProblem(input.gtin)
+  if (problem !== null) return problem
   const result = await putProduct(db, { scope, actor, ...input })
   if (result.ok) {
     const status = result.status === 'created' ? 201 : 200
@@ -164,6 +180,8 @@ export async function removeProduct(
   actor: Actor,
   input: { gtin: string; ifMatch: string | null; ifNoneMatch: string | null },
 ): Promise<Outcome> {
+  const problem = pathGtinProblem(input.gtin)
+  if (problem !== null) return problem
   const result = await deleteProduct(db, { organizationId: scope.id, actor, ...input })
   if (result === 'deleted') return { status: 204 }
   if (result === 'not_found') return notFound(input.gtin)

@@ -22,7 +22,7 @@ const GTIN_PARAMETER = {
   name: 'gtin',
   in: 'path',
   required: true,
-  description: 'The GTIN in 8, 12, 13 or 14 digits (normalised to 14).',
+  description: 'The GTIN in 8, 12, 13 or 14 digits (normalised to 14); a wrong check digit is 400.',
   schema: { type: 'string', pattern: '^([0-9]{8}|[0-9]{12,14})$' },
 }
 
@@ -33,10 +33,11 @@ const IF_MATCH_PARAMETER = {
   schema: { type: 'string' },
 }
 
-/** What an operation takes: a body or not, and how its own query parameters can be wrong (for its `400`). */
+/** What an operation takes: a body or not, and how its own query or path parameters can be wrong (for its `400`). */
 interface Takes {
   readonly body: boolean
   readonly query?: string
+  readonly path?: string
 }
 
 const UNKNOWN_PARAMETER =
@@ -44,7 +45,12 @@ const UNKNOWN_PARAMETER =
 
 /** The `400` of an operation: what its body and its query can get wrong. */
 function badRequest(takes: Takes) {
-  const causes = [takes.body ? 'The body is not valid JSON.' : null, takes.query ?? null, UNKNOWN_PARAMETER]
+  const causes = [
+    takes.body ? 'The body is not valid JSON.' : null,
+    takes.path ?? null,
+    takes.query ?? null,
+    UNKNOWN_PARAMETER,
+  ]
   const text = causes.filter((c) => c !== null).join(' ')
   return negotiatedEnvelope(takes.body ? 'malformedJson' : 'badRequest', text)
 }
@@ -78,6 +84,9 @@ function common(scope: string, takes: Takes) {
 }
 
 const QUERY_INVALID = 'A query parameter is invalid; `path` names it.'
+
+const GTIN_CHECK_DIGIT =
+  'The path’s GTIN has a wrong check digit (`Validation.CheckDigit.gtin`, `path` `gtin`); the message says the digit expected.'
 
 const invalid = {
   description: `The content is invalid; every problem is listed with its JSON path. Codes:\n\n${CODES}`,
@@ -191,7 +200,7 @@ export function catalogPaths() {
         responses: {
           '200': { description: 'The product.', headers: ETAG, content: jsonContent('Product') },
           '404': negotiatedEnvelope('notFound', 'The organization has no product with this GTIN.'),
-          ...common(READ_CATALOG, { body: false }),
+          ...common(READ_CATALOG, { body: false, path: GTIN_CHECK_DIGIT }),
         },
       },
       put: {
@@ -216,7 +225,7 @@ export function catalogPaths() {
         responses: {
           '200': { description: 'Replaced, or already so.', headers: ETAG, content: jsonContent('Product') },
           '201': { description: 'Created.', headers: ETAG, content: jsonContent('Product') },
-          '404': negotiatedEnvelope('notFound', 'The path is not a GTIN with a valid check digit.'),
+          '404': negotiatedEnvelope('notFound', 'The path is not a GTIN of 8, 12, 13 or 14 digits.'),
           '409': negotiatedEnvelope(
             'conflict',
             'The GTIN belongs to another organization (`Catalog.Ownership`).',
@@ -226,7 +235,7 @@ export function catalogPaths() {
             'The stored product is not the `If-Match` version, or exists despite `If-None-Match: *`.',
           ),
           '422': invalid,
-          ...common(WRITE_CATALOG, { body: true }),
+          ...common(WRITE_CATALOG, { body: true, path: GTIN_CHECK_DIGIT }),
         },
       },
       delete: {
@@ -254,7 +263,7 @@ export function catalogPaths() {
             'preconditionFailed',
             'The stored product is not the `If-Match` version, or is one `If-None-Match` names.',
           ),
-          ...common(WRITE_CATALOG, { body: false }),
+          ...common(WRITE_CATALOG, { body: false, path: GTIN_CHECK_DIGIT }),
         },
       },
     },

@@ -83,6 +83,40 @@ describe('products', () => {
     expect(text.status).toBe(415)
   })
 
+  test('a GTIN with a wrong check digit in the path is 400 saying the digit expected, for GET, PUT and DELETE', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      for (const [gtin, expected] of [
+        ['09506000134353', 2],
+        ['9506000134353', 2],
+        ['40000004', 8],
+      ] as const) {
+        const r = await call(method, `/products/${gtin}`, 'writer', method === 'PUT' ? PRODUCT : undefined, {
+          accept: VND_JSON,
+        })
+        expect({ method, gtin, status: r.status, type: r.headers.get('content-type') }).toEqual({
+          method,
+          gtin,
+          status: 400,
+          type: VND_JSON,
+        })
+        expect(await r.json()).toEqual({
+          errors: [
+            {
+              code: 'Validation.CheckDigit.gtin',
+              path: 'gtin',
+              message: `GTIN ${gtin} has a wrong check digit: it ends in ${gtin.slice(-1)}, expected ${expected}`,
+            },
+          ],
+        })
+      }
+      // A segment that is no GTIN at all names no product.
+      for (const other of ['abc', '123456789', '950600013435200'])
+        expect(
+          (await call(method, `/products/${other}`, 'writer', method === 'PUT' ? PRODUCT : undefined)).status,
+        ).toBe(404)
+    }
+  })
+
   test("another organization's product is 404 to read and delete, and 409 to take over", async () => {
     expect((await call('GET', '/products/4000000000006', 'reader')).status).toBe(404)
     expect((await call('DELETE', '/products/4000000000006', 'writer')).status).toBe(404)
