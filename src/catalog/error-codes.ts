@@ -14,7 +14,8 @@ export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly des
   },
   {
     code: 'Catalog.Language',
-    description: 'A language outside the product’s languages, or a default language not among them.',
+    description:
+      'A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.',
   },
   { code: 'Catalog.LinkType', description: 'A link type that is not a page type of the GS1 Web Vocabulary.' },
   {

@@ -4,6 +4,7 @@ import { parseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
 import { isSelectableLinkType, toLinkTypeName } from '../gs1/link-types.ts'
 import { duplicates, productSlugKey, storedHolderKeeps } from './duplicates.ts'
+import { unknownLanguage } from './languages.ts'
 import type { CatalogProductEntry } from './schema.ts'
 import type { KnownSlugs, ValidCatalog } from './validate.ts'
 
@@ -57,6 +58,11 @@ export function checkProduct(product: CatalogProductEntry, sentGtin: string, pat
   const gtin = parseGtin(sentGtin)
   // The schema has already checked the digits and the length: only the check digit can be wrong here.
   if (!gtin.ok) errors.push(issue('Catalog.CheckDigit', `${path}.gtin`, wrongCheckDigit(sentGtin)))
+  // Every other tag of the product (default language, names, titles, content) must be one of these.
+  product.languages.forEach((tag, j) => {
+    const unknown = unknownLanguage(tag)
+    if (unknown !== null) errors.push(issue('Catalog.Language', `${path}.languages[${j}]`, unknown))
+  })
   const languages = new Set(product.languages)
   if (!languages.has(product.defaultLanguage)) {
     errors.push(

@@ -2130,7 +2130,7 @@ export interface operations {
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
-       *     - `Catalog.Language`: A language outside the product’s languages, or a default language not among them.
+       *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
        *     - `Catalog.Domain`: A custom domain that is no host name, or is held by another brand.
        *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
@@ -2861,7 +2861,7 @@ export interface operations {
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
-       *     - `Catalog.Language`: A language outside the product’s languages, or a default language not among them.
+       *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
        *     - `Catalog.Domain`: A custom domain that is no host name, or is held by another brand.
        *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
@@ -3341,7 +3341,7 @@ export interface operations {
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
-       *     - `Catalog.Language`: A language outside the product’s languages, or a default language not among them.
+       *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
        *     - `Catalog.Domain`: A custom domain that is no host name, or is held by another brand.
        *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
+import { unknownLanguage } from '../../src/catalog/languages.ts'
 import {
   type CatalogBrand,
   type CatalogOrganization,
@@ -147,6 +148,60 @@ describe('validateCatalog', () => {
       'Catalog.Language products[0].pages[1].titles.de',
       'Catalog.Language products[0].pages[1].content.fr',
     ])
+  })
+
+  test('refuses language tags that are no ISO 639-1 language with an optional ISO 3166-1 region, where they stand', () => {
+    const catalog = smallCatalog({
+      languages: ['en', 'xx', 'qq', 'en-xx', 'xx-de', 'de-ch'],
+      names: { en: 'Rice', xx: 'Xx' },
+    })
+    const result = validateCatalog(catalog)
+    expect(result.ok ? [] : result.errors).toEqual([
+      {
+        code: 'Catalog.Language',
+        path: 'products[0].languages[1]',
+        message: "'xx' is not an ISO 639-1 language code",
+      },
+      {
+        code: 'Catalog.Language',
+        path: 'products[0].languages[2]',
+        message: "'qq' is not an ISO 639-1 language code",
+      },
+      {
+        code: 'Catalog.Language',
+        path: 'products[0].languages[3]',
+        message: "'en-xx': 'xx' is not an ISO 3166-1 region code",
+      },
+      {
+        code: 'Catalog.Language',
+        path: 'products[0].languages[4]',
+        message: "'xx-de': 'xx' is not an ISO 639-1 language code",
+      },
+      // French is used by a page but not published: reported as before, beside the unknown tags.
+      {
+        code: 'Catalog.Language',
+        path: 'products[0].pages[0].titles.fr',
+        message: "'fr' is not one of the product's languages",
+      },
+      {
+        code: 'Catalog.Language',
+        path: 'products[0].pages[1].titles.fr',
+        message: "'fr' is not one of the product's languages",
+      },
+    ])
+  })
+
+  test('knows the 183 ISO 639-1 languages and the 249 ISO 3166-1 regions, and only those', () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz'
+    const pairs = [...letters].flatMap((a) => [...letters].map((b) => a + b))
+    const languages = pairs.filter((code) => unknownLanguage(code) === null)
+    const regions = pairs.filter((code) => unknownLanguage(`en-${code}`) === null)
+    expect([languages.length, regions.length]).toEqual([183, 249])
+    for (const known of ['en', 'ga', 'mt', 'zh', 'zu', 'de-ch', 'en-gb', 'pt-br', 'fr-ca', 'sr-me'])
+      expect({ known, why: unknownLanguage(known) }).toEqual({ known, why: null })
+    // Withdrawn codes and the common slip en-uk (the United Kingdom's ISO 3166-1 code is GB).
+    for (const unknown of ['iw', 'in', 'ji', 'jw', 'mo', 'sh', 'en-uk', 'en-eu', 'xx', 'qq'])
+      expect({ unknown, known: unknownLanguage(unknown) === null }).toEqual({ unknown, known: false })
   })
 
   test('accepts only GS1 Web Vocabulary page link types as CURIEs', () => {

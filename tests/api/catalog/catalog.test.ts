@@ -117,6 +117,30 @@ describe('products', () => {
     }
   })
 
+  test('a product in a language tag that is no ISO 639-1 language (with a region) is 422 Catalog.Language at its path', async () => {
+    const r = await call('PUT', '/products/09506000134369', 'writer', {
+      ...PRODUCT,
+      slug: 'unknown-tongue',
+      languages: ['en', 'qq', 'de-xx'],
+    })
+    expect(r.status).toBe(422)
+    expect((await r.json()).errors).toEqual([
+      { code: 'Catalog.Language', path: 'languages[1]', message: "'qq' is not an ISO 639-1 language code" },
+      {
+        code: 'Catalog.Language',
+        path: 'languages[2]',
+        message: "'de-xx': 'xx' is not an ISO 3166-1 region code",
+      },
+      { code: 'Catalog.Language', path: 'names.de', message: "'de' is not one of the product's languages" },
+      {
+        code: 'Catalog.Language',
+        path: 'pages[0].titles.de',
+        message: "'de' is not one of the product's languages",
+      },
+    ])
+    expect((await call('GET', '/products/09506000134369', 'reader')).status).toBe(404)
+  })
+
   test("another organization's product is 404 to read and delete, and 409 to take over", async () => {
     expect((await call('GET', '/products/4000000000006', 'reader')).status).toBe(404)
     expect((await call('DELETE', '/products/4000000000006', 'writer')).status).toBe(404)
