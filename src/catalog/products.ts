@@ -1,6 +1,6 @@
 /** The published products of a validated catalog file, as the resolver and the pages see them (no database). */
 import type { CatalogProduct } from '../resolver/catalog.ts'
-import type { ValidCatalog } from './validate.ts'
+import type { ValidCatalog } from './validate-types.ts'
 
 /** Maps a validated catalog to `CatalogProduct`s: published products only, custom domains only when active. */
 export function publishedProducts(catalog: ValidCatalog): CatalogProduct[] {

@@ -2,7 +2,7 @@
 import { type Issue, issue } from '../gs1/issue.ts'
 import { duplicates, storedHolderKeeps } from './duplicates.ts'
 import type { CatalogBrand } from './schema.ts'
-import type { KnownSlugs, ValidCatalog } from './validate.ts'
+import type { KnownSlugs, ValidCatalog } from './validate-types.ts'
 
 // A host name: dot-separated labels, the last one not all digits (an IPv4 address is no host name).
 const HOST =
@@ -33,8 +33,11 @@ export function checkBrands(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
   )
   // What the file gives each of its brands: a stored holder the file gives another domain (or none) releases its own.
   const fileDomains = new Map(catalog.brands.map((b) => [b.slug, b.customDomain]))
+  // A scoped import is told only that a brand of another organization is out of its scope (`Catalog.Scope`),
+  // never whether that organization exists.
+  const outOfScope = (b: CatalogBrand) => known.scopedTo !== undefined && b.organization !== known.scopedTo
   catalog.brands.forEach((b, i) => {
-    if (!orgs.has(b.organization) && !known.organizations.has(b.organization)) {
+    if (!orgs.has(b.organization) && !known.organizations.has(b.organization) && !outOfScope(b)) {
       errors.push(
         issue(
           'Catalog.Reference',

@@ -4,7 +4,7 @@
  * may move between brands.
  */
 import { type Issue, issue } from '../gs1/issue.ts'
-import type { KnownSlugs, ValidCatalog } from './validate.ts'
+import type { KnownSlugs, ValidCatalog } from './validate-types.ts'
 
 export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
   const errors: Issue[] = []

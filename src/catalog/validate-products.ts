@@ -6,7 +6,7 @@ import { isSelectableLinkType, toLinkTypeName } from '../gs1/link-types.ts'
 import { duplicates, productSlugKey, storedHolderKeeps } from './duplicates.ts'
 import { unknownLanguage } from './languages.ts'
 import type { CatalogProductEntry } from './schema.ts'
-import type { KnownSlugs, ValidCatalog } from './validate.ts'
+import type { KnownSlugs, ValidCatalog } from './validate-types.ts'
 
 /** Duplicate GTINs and slugs, a slug a stored product holds, and unknown brands. */
 export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs): Issue[] {

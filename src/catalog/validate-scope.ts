@@ -4,15 +4,9 @@
  * on, which is an operator's act (`Catalog.Scope`).
  */
 import { type Issue, issue } from '../gs1/issue.ts'
-import type { KnownSlugs, ValidCatalog } from './validate.ts'
+import type { CatalogScope, KnownSlugs, ValidCatalog } from './validate-types.ts'
 
-/** The organization a scoped import is for, as stored. */
-export interface CatalogScope {
-  readonly slug: string
-  readonly name: string
-  readonly plan: string
-  readonly subscriptionStatus: string
-}
+export type { CatalogScope } from './validate-types.ts'
 
 export function checkScope(catalog: ValidCatalog, scope: CatalogScope, known: KnownSlugs): Issue[] {
   const errors: Issue[] = []

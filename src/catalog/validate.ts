@@ -7,45 +7,25 @@ import { CatalogFile, MAX_CONTENT_CHARS, MAX_NAME_CHARS } from './schema.ts'
 import { checkBrands } from './validate-brands.ts'
 import { checkOwnership } from './validate-ownership.ts'
 import { checkProduct, checkProductReferences } from './validate-products.ts'
+import { checkScope } from './validate-scope.ts'
+import type { CatalogScope, CatalogValidation, KnownSlugs, ValidCatalog } from './validate-types.ts'
 
-/** What the database already holds that the file may refer to. */
-export interface KnownSlugs {
-  readonly organizations: ReadonlySet<string>
-  readonly brands: ReadonlySet<string>
-  /** Custom domain → slug of the brand holding it. */
-  readonly domains: ReadonlyMap<string, string>
-  /** `brand/product` slug pair → GTIN-14 of the stored product holding it (pairs the file uses). */
-  readonly productSlugs?: ReadonlyMap<string, string>
-  /** Brand slug → the custom domain stored for it (brands the file names that have one). */
-  readonly brandDomains?: ReadonlyMap<string, string>
-  /** Slugs of the brands (the file names) whose stored custom domain is active. */
-  readonly activeBrandDomains?: ReadonlySet<string>
-  /** Brand slug → slug of the organization that owns the stored brand (brands the file names). */
-  readonly brandOrganizations?: ReadonlyMap<string, string>
-  /** GTIN-14 → the stored product's brand and that brand's organization (GTINs the file names). */
-  readonly productOwners?: ReadonlyMap<string, { readonly brand: string; readonly organization: string }>
-  /**
-   * The one organization an import is scoped to (API, dashboard): its errors then name nothing of another
-   * organization's, which its author may not see. Absent for an operator's import, whose errors name the owners.
-   */
-  readonly scopedTo?: string
-}
+export type { CatalogScope, CatalogValidation, KnownSlugs, ValidCatalog } from './validate-types.ts'
 
 export const NO_KNOWN_SLUGS: KnownSlugs = { organizations: new Set(), brands: new Set(), domains: new Map() }
 
-export type ValidCatalog = {
-  organizations: NonNullable<CatalogFile['organizations']>
-  brands: NonNullable<CatalogFile['brands']>
-  /** Products with `gtin` normalised to 14 digits. */
-  products: NonNullable<CatalogFile['products']>
-}
-
-export type CatalogValidation = { ok: true; catalog: ValidCatalog } | { ok: false; errors: Issue[] }
-
 const MAX_SCHEMA_ERRORS = 100
 
-/** Checks the whole file and returns every error, or the normalised catalog. Never throws. */
-export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLUGS): CatalogValidation {
+/**
+ * Checks the whole file and returns every error, or the normalised catalog. Never throws. With `scope` (an import
+ * for one organization), what it may not change is reported with the rest (`Catalog.Scope`), not after them.
+ */
+export function validateCatalog(
+  input: unknown,
+  stored: KnownSlugs = NO_KNOWN_SLUGS,
+  scope?: CatalogScope,
+): CatalogValidation {
+  const known = scope === undefined ? stored : { ...stored, scopedTo: scope.slug }
   const shapeErrors = shapeIssues(input)
   if (shapeErrors.length > 0) return { ok: false, errors: shapeErrors }
   const file = input as CatalogFile
@@ -64,6 +44,7 @@ export function validateCatalog(input: unknown, known: KnownSlugs = NO_KNOWN_SLU
     ...catalog.products.flatMap((p, i) => checkProduct(p, file.products?.[i]?.gtin ?? '', `products[${i}]`)),
     ...checkProductReferences(catalog, known),
     ...checkOwnership(catalog, known),
+    ...(scope === undefined ? [] : checkScope(catalog, scope, known)),
   ]
   return errors.length > 0 ? { ok: false, errors } : { ok: true, catalog }
 }

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../catalog/duplicates.ts'
 import type { CatalogBrand, CatalogOrganization } from '../catalog/schema.ts'
 import { type KnownSlugs, shapeIssues, type ValidCatalog, validateCatalog } from '../catalog/validate.ts'
-import { type CatalogScope, checkScope, scopedActivation } from '../catalog/validate-scope.ts'
+import { type CatalogScope, scopedActivation } from '../catalog/validate-scope.ts'
 import { normaliseGtin } from '../gs1/gtin.ts'
 import type { Issue } from '../gs1/issue.ts'
 import { ADVISORY_LOCKS } from './advisory-locks.ts'
@@ -108,12 +108,10 @@ export async function importInTransaction(
   await lockCatalog(tx)
   const shape = shapeIssues(input)
   if (shape.length > 0) return { ok: false, errors: shape }
-  const stored = await knownSlugs(tx, input)
-  const known = options.scope === undefined ? stored : { ...stored, scopedTo: options.scope.slug }
-  const validation = validateCatalog(input, known)
+  const known = await knownSlugs(tx, input)
+  // Scoped to one organization (API, dashboard), its rules are checked with the file's others: every error at once.
+  const validation = validateCatalog(input, known, options.scope)
   if (!validation.ok) return validation
-  const scoped = options.scope === undefined ? [] : checkScope(validation.catalog, options.scope, known)
-  if (scoped.length > 0) return { ok: false, errors: scoped }
   const catalog =
     options.scope === undefined ? validation.catalog : scopedActivation(validation.catalog, known)
   const report = await writeCatalog(tx, catalog, known, options.audit === 'none' ? null : options.actor)

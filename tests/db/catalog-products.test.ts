@@ -311,6 +311,52 @@ describe('scoped imports', () => {
     ])
   })
 
+  test('a scoped import reports what is out of its scope together with every other error, at once', async () => {
+    const result = await scoped({
+      organizations: [{ slug: 'acme', name: 'Acme', plan: 'enterprise' }],
+      brands: [
+        { slug: 'elsewhere', name: 'Elsewhere', organization: 'globex' },
+        { slug: 'nowhere', name: 'Nowhere', organization: 'initech' },
+      ],
+      products: [
+        { ...body(), gtin: '09506000134353' },
+        { ...body({ brand: 'globex-tools', slug: 'saw' }), gtin: '09506000134369' },
+      ],
+    })
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        {
+          code: 'Catalog.CheckDigit',
+          path: 'products[0].gtin',
+          message: 'GTIN 09506000134353 has a wrong check digit: it ends in 3, expected 2',
+        },
+        {
+          code: 'Catalog.Scope',
+          path: 'organizations[0]',
+          message:
+            "the organization's name, plan and subscription are managed by the operator; leave them as exported",
+        },
+        {
+          code: 'Catalog.Scope',
+          path: 'brands[0].organization',
+          message: "this import may change only organization 'acme'",
+        },
+        // Out of scope, whether organization initech exists or not (no Catalog.Reference tells).
+        {
+          code: 'Catalog.Scope',
+          path: 'brands[1].organization',
+          message: "this import may change only organization 'acme'",
+        },
+        {
+          code: 'Catalog.Scope',
+          path: 'products[1].brand',
+          message: "brand 'globex-tools' is not a brand of organization 'acme'",
+        },
+      ],
+    })
+  })
+
   test('a dry run reports what would change and writes nothing; the real run then writes it and is audited', async () => {
     const file = {
       organizations: [{ slug: 'acme', name: 'Acme' }],

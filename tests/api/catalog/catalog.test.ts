@@ -306,6 +306,33 @@ describe('brands, import and export', () => {
     expect(plan.status).toBe(422)
     expect((await plan.json()).errors[0]).toMatchObject({ code: 'Catalog.Scope', path: 'organizations[0]' })
   })
+
+  test('an import lists what is out of the client’s scope with every other error of the file, at once', async () => {
+    const r = await call('POST', '/catalog/import?dryRun=true', 'writer', {
+      brands: [{ slug: 'globex-more', name: 'More', organization: 'globex' }],
+      products: [
+        { ...PRODUCT, gtin: '09506000134353', slug: 'bad-digit' },
+        {
+          ...PRODUCT,
+          gtin: '09506000134369',
+          slug: 'hammer-2',
+          brand: 'globex-tools',
+          languages: ['en', 'xx'],
+        },
+      ],
+    })
+    expect(r.status).toBe(422)
+    expect((await r.json()).errors.map((e: { code: string; path: string }) => `${e.code} ${e.path}`)).toEqual(
+      [
+        'Catalog.CheckDigit products[0].gtin',
+        'Catalog.Language products[1].languages[1]',
+        'Catalog.Language products[1].names.de',
+        'Catalog.Language products[1].pages[0].titles.de',
+        'Catalog.Scope brands[0].organization',
+        'Catalog.Scope products[1].brand',
+      ],
+    )
+  })
 })
 
 describe('hostile and sloppy input never reaches the database as a 500', () => {

@@ -1,0 +1,43 @@
+/** The types of catalog validation, in a file of their own so that the checks import them without a cycle. */
+import type { Issue } from '../gs1/issue.ts'
+import type { CatalogFile } from './schema.ts'
+
+/** What the database already holds that the file may refer to. */
+export interface KnownSlugs {
+  readonly organizations: ReadonlySet<string>
+  readonly brands: ReadonlySet<string>
+  /** Custom domain → slug of the brand holding it. */
+  readonly domains: ReadonlyMap<string, string>
+  /** `brand/product` slug pair → GTIN-14 of the stored product holding it (pairs the file uses). */
+  readonly productSlugs?: ReadonlyMap<string, string>
+  /** Brand slug → the custom domain stored for it (brands the file names that have one). */
+  readonly brandDomains?: ReadonlyMap<string, string>
+  /** Slugs of the brands (the file names) whose stored custom domain is active. */
+  readonly activeBrandDomains?: ReadonlySet<string>
+  /** Brand slug → slug of the organization that owns the stored brand (brands the file names). */
+  readonly brandOrganizations?: ReadonlyMap<string, string>
+  /** GTIN-14 → the stored product's brand and that brand's organization (GTINs the file names). */
+  readonly productOwners?: ReadonlyMap<string, { readonly brand: string; readonly organization: string }>
+  /**
+   * The one organization an import is scoped to (API, dashboard): its errors then name nothing of another
+   * organization's, which its author may not see. Absent for an operator's import, whose errors name the owners.
+   */
+  readonly scopedTo?: string
+}
+
+export type ValidCatalog = {
+  organizations: NonNullable<CatalogFile['organizations']>
+  brands: NonNullable<CatalogFile['brands']>
+  /** Products with `gtin` normalised to 14 digits. */
+  products: NonNullable<CatalogFile['products']>
+}
+
+export type CatalogValidation = { ok: true; catalog: ValidCatalog } | { ok: false; errors: Issue[] }
+
+/** The organization a scoped import is for (API, dashboard), as stored. */
+export interface CatalogScope {
+  readonly slug: string
+  readonly name: string
+  readonly plan: string
+  readonly subscriptionStatus: string
+}
