@@ -85,7 +85,7 @@ export async function createApiHalf(deps: ServiceDeps): Promise<ApiHalf> {
   const app = createApp(appDeps, [
     authFeature({ ...appDeps, auth, limitTokenRequest }),
     codesFeature({ auth, work, limiter }),
-    catalogFeature({ auth, database: deps.database }),
+    catalogFeature({ auth, database: deps.database, logger: appDeps.logger }),
     scansFeature({ auth, database: deps.database, clock: deps.clock }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
   ])

@@ -1,6 +1,7 @@
 /** The catalog file in and out of the dashboard: import (with a dry-run report first) and export. */
-import { exportCatalog } from '../../db/catalog-export.ts'
+import { exportCatalogStream } from '../../db/catalog-export.ts'
 import { importCatalog } from '../../db/catalog-import.ts'
+import { errorName } from '../../log.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
@@ -31,9 +32,13 @@ export const CATALOG_ROUTES: readonly RouteDefinition<Access>[] = [
 /** The organization's catalog as a file, in the import format (it imports back unchanged). */
 async function download(ctx: OrgContext): Promise<Response> {
   const slug = ctx.membership.organization.slug
-  const catalog = await exportCatalog(ctx.deps.database.db, slug)
+  // Streamed a batch of products at a time, as the API's export: a large catalog neither waits whole in memory nor
+  // holds the thread while it is read.
+  const onError = (error: unknown) =>
+    ctx.deps.logger.error('dashboard.error', { path: 'catalog/export', error: errorName(error) })
+  const catalog = await exportCatalogStream(ctx.deps.database.db, slug, { pretty: true, onError })
   const day = new Date(ctx.now).toISOString().slice(0, 10)
-  return new Response(`${JSON.stringify(catalog, null, 2)}\n`, {
+  return new Response(catalog, {
     headers: {
       'content-type': 'application/json; charset=utf-8',
       'content-disposition': `attachment; filename="${slug}-catalog-${day}.json"`,
