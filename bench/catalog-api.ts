@@ -136,6 +136,7 @@ const dashboard = createDashboard({
     security: DEFAULT_SECURITY_CONFIG,
     resolverUrl: 'http://r.bench',
     shortUrl: 'http://s.bench',
+    apiUrl: 'http://api.bench',
     customDomainScheme: 'https',
   },
   clock: Date.now,
