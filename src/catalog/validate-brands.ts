@@ -46,9 +46,27 @@ export function checkBrands(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
         ),
       )
     }
-    errors.push(...checkDomain(b, `brands[${i}]`, known, fileDomains))
+    errors.push(
+      ...checkDomain(b, `brands[${i}]`, known, fileDomains),
+      ...serviceHostIssues(b, `brands[${i}]`, known),
+    )
   })
   return errors
+}
+
+/**
+ * A host of the service itself as the brand's custom domain: given in the file, or kept from storage and activated by
+ * it. (A stored one left inactive harms nothing, and a file that only names the brand may still change it.)
+ */
+function serviceHostIssues(brand: CatalogBrand, path: string, known: KnownSlugs): Issue[] {
+  const given = brand.customDomain
+  const domain =
+    given === undefined && brand.customDomainActive === true ? known.brandDomains?.get(brand.slug) : given
+  const variable = typeof domain === 'string' ? known.serviceHosts?.get(domain) : undefined
+  if (variable === undefined) return []
+  const at = given === undefined ? `${path}.customDomainActive` : `${path}.customDomain`
+  const message = `custom domain '${domain}' is a host of this service itself (${variable}), not the brand's own: scans of it would be redirected to themselves`
+  return [issue('Catalog.Domain', at, message)]
 }
 
 function checkDomain(

@@ -23,6 +23,11 @@ export interface KnownSlugs {
    * organization's, which its author may not see. Absent for an operator's import, whose errors name the owners.
    */
   readonly scopedTo?: string
+  /**
+   * The service's own hosts (host name → the variable naming it, e.g. `RESOLVER_URL`), from the caller's
+   * configuration: no brand may claim one as its custom domain, since scans of it would be redirected to themselves.
+   */
+  readonly serviceHosts?: ReadonlyMap<string, string>
 }
 
 export type ValidCatalog = {

@@ -2,8 +2,9 @@
 import { open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { exportCatalogText } from '../db/catalog-export.ts'
-import { type ImportReport, importCatalog } from '../db/catalog-import.ts'
+import { type ImportReport, importCatalog, OPERATOR_IMPORT } from '../db/catalog-import.ts'
 import { errorMessage } from '../log.ts'
+import { serviceHosts } from '../security/service-hosts.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
 import { jsonErrorPosition } from './json-position.ts'
@@ -30,7 +31,9 @@ export async function runCatalogCommand(args: string[], ctx: CliContext): Promis
 async function importFile(file: string, json: boolean, ctx: CliContext): Promise<number> {
   const input = await readJson(file, ctx)
   if (input === undefined) return EXIT.refused
-  const result = await ctx.withDatabase((d) => importCatalog(d.db, input))
+  // An operator's import may activate custom domains: never one of the service's own hosts.
+  const options = { ...OPERATOR_IMPORT, serviceHosts: serviceHosts(ctx.config) }
+  const result = await ctx.withDatabase((d) => importCatalog(d.db, input, options))
   if (!result.ok) {
     if (json) ctx.io.out(JSON.stringify({ errors: result.errors }))
     ctx.io.err(`error: ${file} has ${result.errors.length} error(s); nothing was imported`)

@@ -46,6 +46,8 @@ export interface ImportOptions {
   readonly dryRun?: boolean
   /** `catalog.import` events (the default), or none when the caller records a finer one (a product's PUT). */
   readonly audit?: 'import' | 'none'
+  /** The service's own hosts (`serviceHosts` of the configuration), refused as custom domains; absent: not checked. */
+  readonly serviceHosts?: ReadonlyMap<string, string>
 }
 
 /** An operator's import (the CLI's): any organization, audited as the CLI. */
@@ -108,7 +110,9 @@ export async function importInTransaction(
   await lockCatalog(tx)
   const shape = shapeIssues(input)
   if (shape.length > 0) return { ok: false, errors: shape }
-  const known = await knownSlugs(tx, input)
+  const stored = await knownSlugs(tx, input)
+  const known =
+    options.serviceHosts === undefined ? stored : { ...stored, serviceHosts: options.serviceHosts }
   // Scoped to one organization (API, dashboard), its rules are checked with the file's others: every error at once.
   const validation = validateCatalog(input, known, options.scope)
   if (!validation.ok) return validation

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { runCatalogCommand } from '../../src/cli/catalog.ts'
 import { runDomainCommand } from '../../src/cli/domains.ts'
 import { runCli } from '../../src/cli/main.ts'
 import { listCustomDomains } from '../../src/db/brands.ts'
@@ -7,6 +10,7 @@ import type { Database } from '../../src/db/database.ts'
 import { TEST_CONFIG } from '../support/app.ts'
 import { cliContext, runCommand } from '../support/cli.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { makeTempDir } from '../support/temp.ts'
 
 let database: Database
 const domain = (...args: string[]) => runCommand(runDomainCommand, database, args)
@@ -99,5 +103,21 @@ describe('domain activate refuses the service’s own hosts', () => {
     expect((await domain('list', '--pending')).out).toEqual([
       `${RESOLVER_HOST}\tglobex-tools\tglobex\trequested`,
     ])
+  })
+})
+
+describe('the operator’s catalog import refuses the service’s own hosts too', () => {
+  test('a file that gives a brand the short host (active) is refused with Catalog.Domain, and nothing is written', async () => {
+    const dir = makeTempDir('domains')
+    const file = join(dir, 'catalog.json')
+    const shortHost = new URL(TEST_CONFIG.shortUrl).hostname
+    const brand = { slug: 'acme-plain', name: 'Acme Plain', organization: 'acme', customDomain: shortHost }
+    await writeFile(file, JSON.stringify({ brands: [{ ...brand, customDomainActive: true }] }))
+    const run = await runCommand(runCatalogCommand, database, ['import', file])
+    expect(run.code).toBe(1)
+    expect(run.err).toContain(
+      `  Catalog.Domain at brands[0].customDomain: custom domain '${shortHost}' is a host of this service itself (SHORT_URL), not the brand's own: scans of it would be redirected to themselves`,
+    )
+    expect((await listCustomDomains(database.db)).map((d) => d.domain)).not.toContain(shortHost)
   })
 })

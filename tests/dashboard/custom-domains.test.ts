@@ -50,4 +50,16 @@ describe('Brands: custom domains and the service’s own hosts', () => {
     const page = textOf(await (await viewer.get('/orgs/acme/brands')).text())
     expect(page).toContain('point its DNS at the resolver (a CNAME to id.test), and an operator activates it')
   })
+
+  test('a catalog import that gives a brand one of those hosts is refused the same way', async () => {
+    const editor = await signedIn(h, 'editor')
+    const text = JSON.stringify({
+      brands: [{ slug: 'acme-oats', name: 'Acme Oats', organization: 'acme', customDomain: 'id.test' }],
+    })
+    const checked = await editor.post('/orgs/acme/catalog/import', { text, action: 'import' })
+    expect(checked.status).toBe(422)
+    expect(textOf(await checked.text())).toContain(
+      "custom domain 'id.test' is a host of this service itself (RESOLVER_URL), not the brand's own",
+    )
+  })
 })

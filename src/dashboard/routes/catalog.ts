@@ -2,6 +2,7 @@
 import { exportCatalogStream } from '../../db/catalog-export.ts'
 import { importCatalog } from '../../db/catalog-import.ts'
 import { errorName } from '../../log.ts'
+import { serviceHosts } from '../../security/service-hosts.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
@@ -80,6 +81,7 @@ async function upload(ctx: OrgContext): Promise<Response> {
     actor: userActor(ctx),
     scope: organizationScope(ctx),
     dryRun,
+    serviceHosts: serviceHosts(ctx.deps.config),
   })
   const keep = result.ok ? dryRun : pasted
   const page = importPage(ctx, { result, dryRun, text: keep ? text : undefined })
