@@ -19,7 +19,9 @@ import { scansFeature } from './api/scans/routes.ts'
 import type { EnvironmentKey } from './auth/key-source.ts'
 import { createRateLimiter } from './auth/rate-limit.ts'
 import { createAuthService } from './auth/service.ts'
+import { createWorkBudget } from './auth/work-budget.ts'
 import type { Config } from './config.ts'
+import { createDashboardBudgets } from './dashboard/budgets.ts'
 import { createDashboard, type Dashboard } from './dashboard/index.ts'
 import { createDbCatalog, type DbCatalog } from './db/catalog.ts'
 import { CATALOG_CHANNEL } from './db/channels.ts'
@@ -85,7 +87,12 @@ export async function createApiHalf(deps: ServiceDeps): Promise<ApiHalf> {
   const app = createApp(appDeps, [
     authFeature({ ...appDeps, auth, limitTokenRequest }),
     codesFeature({ auth, work, limiter }),
-    catalogFeature({ auth, database: deps.database, logger: appDeps.logger }),
+    catalogFeature({
+      auth,
+      database: deps.database,
+      logger: appDeps.logger,
+      budget: createWorkBudget(security.fileWorkLimits, deps.clock),
+    }),
     scansFeature({ auth, database: deps.database, clock: deps.clock }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
   ])
@@ -97,6 +104,7 @@ export async function createApiHalf(deps: ServiceDeps): Promise<ApiHalf> {
     logger: meteredLogger(deps.logger, metrics, 'dashboard'),
     mailer,
     signInLimiter: createRateLimiter(security.signInRateLimits, deps.clock),
+    budgets: createDashboardBudgets(security, deps.clock),
   })
   const housekeeping = startHousekeeping(deps)
   return {

@@ -2146,6 +2146,39 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
+      /** @description The client has 2 catalog files being read or written, or has used up its budget (32 MiB at once, 4 MiB a second; an export costs what it wrote, a body what it sent); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md §3a. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
       /** @description Server fault; a read is safe to retry. */
       500: {
         headers: {
@@ -2877,6 +2910,39 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
+      /** @description The client has 2 catalog files being read or written, or has used up its budget (32 MiB at once, 4 MiB a second; an export costs what it wrote, a body what it sent); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md §3a. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
       /** @description Server fault; a read is safe to retry. */
       500: {
         headers: {
@@ -3357,6 +3423,39 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
+      /** @description The client has 2 catalog files being read or written, or has used up its budget (32 MiB at once, 4 MiB a second; an export costs what it wrote, a body what it sent); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md §3a. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
       /** @description Server fault; a read is safe to retry. */
       500: {
         headers: {
@@ -3507,6 +3606,39 @@ export interface operations {
            *           "code": "NotAcceptable",
            *           "path": null,
            *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The client has 2 catalog files being read or written, or has used up its budget (32 MiB at once, 4 MiB a second; an export costs what it wrote, a body what it sent); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md §3a. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
            *         }
            *       ]
            *     }

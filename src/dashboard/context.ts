@@ -8,6 +8,7 @@ import type { Role } from '../db/schema.ts'
 import type { FoundSession } from '../db/sessions.ts'
 import type { Logger } from '../log.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { BudgetKind, DashboardBudgets } from './budgets.ts'
 import type { CookieNames } from './cookies.ts'
 
 export interface DashboardDeps {
@@ -26,6 +27,8 @@ export interface DashboardDeps {
   readonly mailer: Mailer | null
   /** Failed sign-ins per account and per client address (DESIGN §7). */
   readonly signInLimiter: RateLimiter
+  /** Each person's budget of drawings and catalog files; none (unlimited) when absent. */
+  readonly budgets?: DashboardBudgets
 }
 
 export interface RequestContext {
@@ -71,6 +74,8 @@ export type Access =
       readonly uploads?: boolean
       /** What its answer shows only once, and what to do without it: said when its form is sent again. */
       readonly shownOnce?: string
+      /** Heavy work charged to the person's budget (`budgets.ts`): drawings, or catalog files. */
+      readonly budget?: BudgetKind
       readonly handle: Handler<OrgContext>
     }
 

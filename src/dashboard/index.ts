@@ -7,8 +7,9 @@ import { claimFormSubmission, releaseFormSubmission } from '../db/form-submissio
 import { membershipIn, membershipsOf } from '../db/memberships.ts'
 import { type FoundSession, findSession } from '../db/sessions.ts'
 import { errorName, type LogFields, loggedPath } from '../log.ts'
-import { splitRequestUrl } from '../resolver/request-url.ts'
+import { type RequestTarget, splitRequestUrl } from '../resolver/request-url.ts'
 import { ASSETS } from './assets.ts'
+import { admitHeavy } from './budgets.ts'
 import {
   type Access,
   csrfMatches,
@@ -29,7 +30,7 @@ import {
   securityHeaders,
   withFormPage,
 } from './http.ts'
-import { createRouter } from './router.ts'
+import { createRouter, type RouteMatch } from './router.ts'
 import { DASHBOARD_ROUTES } from './routes/index.ts'
 import { ERRORS, type ErrorView, errorBody, type WayOn } from './views/errors.ts'
 
@@ -84,6 +85,32 @@ export function createDashboard(deps: DashboardDeps): Dashboard {
     const now = deps.clock()
     const token = readCookie(request.headers.get('cookie'), cookies.session)
     const session = token === null ? null : await findSession(deps.database.db, token, now)
+    // Heavy work is let in within the person's budget before its body is read or anything drawn.
+    const kind = match.handler.access === 'org' ? match.handler.budget : undefined
+    const heavy =
+      kind === undefined || session === null || deps.budgets === undefined
+        ? null
+        : admitHeavy(deps.budgets, kind, session.user.id)
+    if (heavy !== null && !heavy.allowed) return tooMuchWork(heavy.retryAfterSeconds)
+    const answer = await answerRequest(request, target, match, now, session)
+    return heavy === null ? answer : heavy.finish(request, new URLSearchParams(target.query), answer)
+  }
+
+  /** `429` with the wait, on the dashboard's error page. */
+  function tooMuchWork(retryAfterSeconds: number): Response {
+    const response = fail(ERRORS.tooMuchWork, { more: `Try again in ${retryAfterSeconds} s.` })
+    response.headers.set('retry-after', String(retryAfterSeconds))
+    return response
+  }
+
+  /** A request the router found, for the person of `session` (if any): its form read and checked, then its route. */
+  async function answerRequest(
+    request: Request,
+    target: RequestTarget,
+    match: Extract<RouteMatch<Access>, { kind: 'found' }>,
+    now: number,
+    session: FoundSession | null,
+  ): Promise<Response> {
     let form = new URLSearchParams()
     let files: ReadonlyMap<string, string> = new Map()
     if (request.method === 'POST') {

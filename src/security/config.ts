@@ -1,6 +1,7 @@
 /** The security settings of the environment (rate limits, trusted proxies, idle timeout), read by `src/config.ts`. */
 import { type CodeWorkLimits, DEFAULT_CODE_WORK_LIMITS } from '../api/codes/work-limit.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../auth/rate-limit.ts'
+import type { WorkLimits } from '../auth/work-budget.ts'
 
 export interface SecurityConfig {
   /** Failed authentications on `POST /oauth/token`, per client ID and per source address. */
@@ -13,7 +14,20 @@ export interface SecurityConfig {
   readonly codeWorkLimits: CodeWorkLimits
   /** Failed dashboard sign-ins per account (`client`, the email address) and per source address. */
   readonly signInRateLimits: RateLimits
+  /**
+   * Catalog files read or written, in KiB: per API client (`PUT` bodies, imports, exports) and per person on the
+   * dashboard (uploads, exports).
+   */
+  readonly fileWorkLimits: WorkLimits
+  /** Symbols a person draws on the dashboard's Codes page, counted as the API counts them (a drawing: 100). */
+  readonly drawingLimits: WorkLimits
 }
+
+/** Two files at once; 32 MiB at once (about 90,000 products), then 4 MiB a second. */
+export const DEFAULT_FILE_WORK_LIMITS: WorkLimits = { concurrent: 2, burst: 32 * 1024, perSecond: 4 * 1024 }
+
+/** Four previews or downloads at once; 50 drawings at once, then 10 a second. */
+export const DEFAULT_DRAWING_LIMITS: WorkLimits = { concurrent: 4, burst: 5_000, perSecond: 1_000 }
 
 /** Sign-in: an account gets 5 tries, then 2 a minute; an address (a whole office behind NAT) 30, then 10 a minute. */
 export const DEFAULT_SIGN_IN_LIMITS: RateLimits = {
@@ -27,6 +41,8 @@ export const DEFAULT_SECURITY_CONFIG: SecurityConfig = {
   idleTimeoutSeconds: 10,
   codeWorkLimits: DEFAULT_CODE_WORK_LIMITS,
   signInRateLimits: DEFAULT_SIGN_IN_LIMITS,
+  fileWorkLimits: DEFAULT_FILE_WORK_LIMITS,
+  drawingLimits: DEFAULT_DRAWING_LIMITS,
 }
 
 /** The environment variables, with their defaults in {@link DEFAULT_SECURITY_CONFIG}. */
@@ -83,6 +99,8 @@ export function readSecurityConfig(env: Env, errors: string[]): SecurityConfig {
         perMinute: read(SECURITY_ENV.signInAddressPerMinute, signIn.address.perMinute, 1, 1_000_000),
       },
     },
+    fileWorkLimits: d.fileWorkLimits,
+    drawingLimits: d.drawingLimits,
   }
 }
 

@@ -1,6 +1,9 @@
 /** A dashboard on a fresh database with two organizations and their people, and helpers that act like a browser. */
+
 import { deriveToken } from '../../src/auth/opaque-tokens.ts'
 import { createRateLimiter, type RateLimits } from '../../src/auth/rate-limit.ts'
+import type { WorkLimits } from '../../src/auth/work-budget.ts'
+import { createDashboardBudgets } from '../../src/dashboard/budgets.ts'
 import { newFormId } from '../../src/dashboard/form.ts'
 import { createDashboard, type Dashboard } from '../../src/dashboard/index.ts'
 import { CLI_ACTOR } from '../../src/db/audit.ts'
@@ -45,6 +48,8 @@ export interface HarnessOptions {
   /** DASHBOARD_URL (a browser test serves the dashboard on a real port). */
   readonly origin?: string
   readonly signInLimits?: RateLimits
+  /** Each person's budget of drawings and catalog files; none (unlimited) by default. */
+  readonly budgets?: { readonly drawing: WorkLimits; readonly files: WorkLimits }
 }
 
 export async function openHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -116,6 +121,18 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
       },
       () => clock.now,
     ),
+    ...(options.budgets === undefined
+      ? {}
+      : {
+          budgets: createDashboardBudgets(
+            {
+              ...DEFAULT_SECURITY_CONFIG,
+              drawingLimits: options.budgets.drawing,
+              fileWorkLimits: options.budgets.files,
+            },
+            () => clock.now,
+          ),
+        }),
   })
   const origin = options.origin ?? ORIGIN
   return { origin, database, dashboard, logger, clock, orgIds, userIds, sent, close: () => database.close() }
@@ -185,9 +202,10 @@ export function browser(h: Harness): Browser {
       }
       const origin = options.origin === undefined ? base : options.origin
       if (origin !== null) headers.origin = origin
-      return keep(
-        await h.dashboard(new Request(base + path, { method: 'POST', headers, body: form.toString() })),
-      )
+      // A browser declares the length of a form it sends.
+      const body = form.toString()
+      headers['content-length'] ??= String(Buffer.byteLength(body))
+      return keep(await h.dashboard(new Request(base + path, { method: 'POST', headers, body })))
     },
   }
 }

@@ -15,6 +15,8 @@ describe('security settings from the environment', () => {
       idleTimeoutSeconds: 10,
       codeWorkLimits: { concurrent: 4, burst: 20_000, perSecond: 10_000 },
       signInRateLimits: { client: { burst: 5, perMinute: 2 }, address: { burst: 30, perMinute: 10 } },
+      fileWorkLimits: { concurrent: 2, burst: 32_768, perSecond: 4096 },
+      drawingLimits: { concurrent: 4, burst: 5000, perSecond: 1000 },
     })
   })
 
@@ -41,6 +43,8 @@ describe('security settings from the environment', () => {
       idleTimeoutSeconds: 30,
       codeWorkLimits: { concurrent: 0, burst: 5000, perSecond: 2500 },
       signInRateLimits: { client: { burst: 3, perMinute: 1 }, address: { burst: 0, perMinute: 60 } },
+      fileWorkLimits: { concurrent: 2, burst: 32_768, perSecond: 4096 },
+      drawingLimits: { concurrent: 4, burst: 5000, perSecond: 1000 },
     })
   })
 

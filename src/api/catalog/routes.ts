@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import { READ_CATALOG, WRITE_CATALOG } from '../../auth/scopes.ts'
 import type { Principal } from '../../auth/types.ts'
+import { countedStream, kibibytes, type WorkBudget } from '../../auth/work-budget.ts'
 import type { Database } from '../../db/database.ts'
 import { errorName, type Logger } from '../../log.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
@@ -31,6 +32,8 @@ export const EXPORT_PATH = '/catalog/export'
 export interface CatalogRoutesDeps {
   readonly auth: BearerVerifier
   readonly database: Database
+  /** Each client's budget of catalog files, in KiB read or written (429 with `Retry-After` beyond it); none by default. */
+  readonly budget?: WorkBudget
   /** Hears an export that failed after its answer began (the client then sees the connection end early). */
   readonly logger?: Logger
 }
@@ -48,37 +51,71 @@ interface RouteContext {
   readonly set: { status?: number | string }
 }
 
-/** What an operation takes besides its path: a body or not, and the names of its query parameters. */
+/**
+ * What an operation takes besides its path: a body or not, the names of its query parameters, and whether it is
+ * heavy work charged to the client's budget (what it reads or writes, in KiB).
+ */
 interface Takes {
   readonly body: boolean
   readonly query?: readonly string[]
+  readonly heavy?: boolean
 }
 const NO_BODY: Takes = { body: false }
-const BODY: Takes = { body: true }
+const BODY: Takes = { body: true, heavy: true }
 /** The filters and paging of `GET /products`. */
 const LIST_PARAMETERS = ['brand', 'published', 'q', 'cursor', 'limit']
 
 /**
  * One catalog request: the guard has passed; negotiate (406), read the query (400 for a parameter the operation
- * does not take) and the body when the operation takes one (415, 413, 400), find the token's organization, do the
- * work, and answer in the negotiated type.
+ * does not take), admit heavy work within the client's budget (429), read the body when the operation takes one
+ * (415, 413, 400), find the token's organization, do the work, and answer in the negotiated type.
  */
-async function answer(request: Request, body: unknown, takes: Takes, work: Work): Promise<Response> {
+async function answer(
+  request: Request,
+  body: unknown,
+  takes: Takes,
+  work: Work,
+  budget: WorkBudget | undefined,
+): Promise<Response> {
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
   if (type === null) return errorResponse('notAcceptable')
   const query = readQuery(request.url, takes.query ?? [])
   if (!query.ok) return invalidParametersResponse(query.errors, type)
-  let value: unknown
-  if (takes.body) {
-    const read = await readJsonBody(request, body)
-    if (!read.ok) return errorResponse(read.failure, { type })
-    value = read.value
-  }
   const principal = principalOf(request)
   if (principal === undefined) return errorResponse('unauthorized', { type })
-  const outcome = await work(principal, value, query.params)
-  return respond(outcome, type)
+  const admission = takes.heavy === true && budget !== undefined ? budget.admit(principal.clientId) : null
+  if (admission !== null && !admission.allowed) {
+    const headers = { 'retry-after': String(admission.retryAfterSeconds) }
+    return errorResponse('tooManyRequests', { type, headers, message: TOO_MUCH_CATALOG_WORK })
+  }
+  // What was read is charged once the answer is built; a streamed answer is charged what it wrote, when it ends.
+  let charge = admission === null ? null : (kib: number) => admission.done(kib)
+  let bytesRead = Number(request.headers.get('content-length') ?? 0)
+  try {
+    let value: unknown
+    if (takes.body) {
+      const read = await readJsonBody(request, body)
+      if (!read.ok) return errorResponse(read.failure, { type })
+      value = read.value
+      bytesRead = Math.max(bytesRead, read.bytes)
+    }
+    const outcome = await work(principal, value, query.params)
+    if (charge !== null && outcome.stream !== undefined) {
+      const done = charge
+      charge = null
+      return respond(
+        { ...outcome, stream: countedStream(outcome.stream, (bytes) => done(kibibytes(bytes))) },
+        type,
+      )
+    }
+    return respond(outcome, type)
+  } finally {
+    charge?.(kibibytes(bytesRead))
+  }
 }
+
+const TOO_MUCH_CATALOG_WORK =
+  'This client has too many catalog files being read or written, or has used up its budget: retry after Retry-After seconds'
 
 function respond(outcome: Outcome, type: JsonResponseType): Response {
   if (outcome.stream !== undefined)
@@ -139,6 +176,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
               ctx.body,
               takes,
               scoped((s, p, b, q) => work(s, p, b, ctx, q)),
+              deps.budget,
             ),
       )
   const header = (ctx: RouteContext, name: string) => ctx.request.headers.get(name)
@@ -190,14 +228,14 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     )
     .post(
       IMPORT_PATH,
-      handler({ body: true, query: ['dryRun'] }, (s, p, b, _ctx, query) =>
+      handler({ ...BODY, query: ['dryRun'] }, (s, p, b, _ctx, query) =>
         importFile(db, s, actorOf(p), b, query.dryRun),
       ),
       write,
     )
     .get(
       EXPORT_PATH,
-      handler(NO_BODY, (s) =>
+      handler({ body: false, heavy: true }, (s) =>
         exportFile(db, s, (error) =>
           deps.logger?.error('api.error', { path: EXPORT_PATH, error: errorName(error) }),
         ),

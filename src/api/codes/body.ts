@@ -5,7 +5,8 @@ import { readLimitedBytes } from '../read-body.ts'
 
 export type BodyFailure = 'unsupportedMediaType' | 'payloadTooLarge' | 'malformedJson'
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; failure: BodyFailure }
+/** A read body: its value and its size in bytes (0 when a global parser read it first). */
+export type BodyResult = { ok: true; value: unknown; bytes: number } | { ok: false; failure: BodyFailure }
 
 /**
  * What the routes' own parser hands on: nothing is read before the handler has checked the
@@ -25,11 +26,13 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true })
 export async function readJsonBody(request: Request, parsed: unknown): Promise<BodyResult> {
   if (parsed !== UNREAD && parsed !== undefined) {
     return isJsonRequest(request.headers.get('content-type'))
-      ? { ok: true, value: parsed }
+      ? { ok: true, value: parsed, bytes: 0 }
       : { ok: false, failure: 'unsupportedMediaType' }
   }
   const read = await readJsonBytes(request)
-  return read.ok ? parseJsonBytes(read.bytes) : read
+  if (!read.ok) return read
+  const parsedBytes = parseJsonBytes(read.bytes)
+  return parsedBytes.ok ? { ...parsedBytes, bytes: read.bytes.byteLength } : parsedBytes
 }
 
 export type BytesResult =

@@ -1,6 +1,8 @@
 /** `POST /code`, `POST /codes` and `POST /render` (SPEC "Endpoints", DESIGN §6), behind the `write:codes` scope. */
+
 import { Elysia } from 'elysia'
 import { WRITE_CODES } from '../../auth/scopes.ts'
+import { kibibytes } from '../../auth/work-budget.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { errorResponse } from '../errors.ts'
 import { jsonResponse, negotiateJson } from '../media.ts'
@@ -49,7 +51,10 @@ async function handleCodes(request: Request, work: CodeWork): Promise<CostedResp
   return { response, cost: answer.items }
 }
 
-/** Runs an operation within the client's budget: refused with 429 and `Retry-After` when it is spent. */
+/**
+ * Runs an operation within the client's budget: refused with 429 and `Retry-After` when it is spent. It costs its
+ * codes, or a code per KiB of its body when that is more.
+ */
 async function withinBudget(
   request: Request,
   limiter: CodeWorkLimiter | undefined,
@@ -63,10 +68,11 @@ async function withinBudget(
       headers: { 'retry-after': String(admission.retryAfterSeconds) },
     })
   }
-  let cost = 1
+  // A body costs at least a code per KiB declared: reading and parsing it is work too, whatever it holds.
+  let cost = kibibytes(Number(request.headers.get('content-length') ?? 0))
   try {
     const answer = await operate()
-    cost = answer.cost
+    cost = Math.max(cost, answer.cost)
     return answer.response
   } finally {
     admission.done(cost)

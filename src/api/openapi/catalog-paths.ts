@@ -33,11 +33,15 @@ const IF_MATCH_PARAMETER = {
   schema: { type: 'string' },
 }
 
-/** What an operation takes: a body or not, and how its own query or path parameters can be wrong (for its `400`). */
+/**
+ * What an operation takes: a body or not, how its own query or path parameters can be wrong (for its `400`), and
+ * whether it is charged to the client's budget of files (an operation with a body always is).
+ */
 interface Takes {
   readonly body: boolean
   readonly query?: string
   readonly path?: string
+  readonly heavy?: boolean
 }
 
 const UNKNOWN_PARAMETER =
@@ -70,6 +74,14 @@ function common(scope: string, takes: Takes) {
       'notAcceptable',
       'The `Accept` header names no media type this operation produces.',
     ),
+    ...(takes.body || takes.heavy
+      ? {
+          '429': {
+            ...negotiatedEnvelope('tooManyRequests', TOO_MUCH_FILE_WORK),
+            headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+          },
+        }
+      : {}),
     ...(takes.body
       ? {
           '413': negotiatedEnvelope('payloadTooLarge', BODY_TOO_LARGE),
@@ -84,6 +96,9 @@ function common(scope: string, takes: Takes) {
 }
 
 const QUERY_INVALID = 'A query parameter is invalid; `path` names it.'
+
+const TOO_MUCH_FILE_WORK =
+  'The client has 2 catalog files being read or written, or has used up its budget (32 MiB at once, 4 MiB a second; an export costs what it wrote, a body what it sent); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md §3a.'
 
 const GTIN_CHECK_DIGIT =
   'The path’s GTIN has a wrong check digit (`Validation.CheckDigit.gtin`, `path` `gtin`); the message says the digit expected.'
@@ -307,7 +322,7 @@ export function catalogPaths() {
         ),
         responses: {
           '200': { description: 'The catalog file, streamed.', content: jsonContent('CatalogFile') },
-          ...common(READ_CATALOG, { body: false }),
+          ...common(READ_CATALOG, { body: false, heavy: true }),
         },
       },
     },

@@ -16,7 +16,7 @@ export const CATALOG_ROUTES: readonly RouteDefinition<Access>[] = [
   {
     method: 'GET',
     pattern: '/orgs/:org/catalog/export',
-    handler: { access: 'org', role: 'viewer', section: 'products', handle: download },
+    handler: { access: 'org', role: 'viewer', section: 'products', budget: 'files', handle: download },
   },
   {
     method: 'GET',
@@ -26,7 +26,7 @@ export const CATALOG_ROUTES: readonly RouteDefinition<Access>[] = [
   {
     method: 'POST',
     pattern: '/orgs/:org/catalog/import',
-    handler: { ...editor, uploads: true, handle: upload },
+    handler: { ...editor, uploads: true, budget: 'files', handle: upload },
   },
 ]
 

@@ -13,8 +13,12 @@ import { type CodeOutcome, codesPage } from '../views/codes.ts'
 const viewer = { access: 'org', role: 'viewer', section: 'codes' } as const
 
 export const CODE_ROUTES: readonly RouteDefinition<Access>[] = [
-  { method: 'GET', pattern: '/orgs/:org/codes', handler: { ...viewer, handle: page } },
-  { method: 'GET', pattern: '/orgs/:org/codes/svg', handler: { ...viewer, handle: download } },
+  { method: 'GET', pattern: '/orgs/:org/codes', handler: { ...viewer, budget: 'drawing', handle: page } },
+  {
+    method: 'GET',
+    pattern: '/orgs/:org/codes/svg',
+    handler: { ...viewer, budget: 'drawing', handle: download },
+  },
 ]
 
 /** The same bounded SVG cache as the API's renderer, for the dashboard's previews and downloads. */

@@ -32,6 +32,12 @@ export const ERRORS = {
     title: 'Too much data',
     message: 'The form sent more data than the dashboard accepts.',
   },
+  tooMuchWork: {
+    status: 429,
+    title: 'Too much at once',
+    message:
+      'You asked for more drawings or catalog files than the dashboard makes for one person at a time, so this was not done.',
+  },
   unsupported: { status: 415, title: 'Form refused', message: 'The form was not sent as a web form.' },
   methodNotAllowed: {
     status: 405,

@@ -3,6 +3,7 @@ import { createApp } from '../../../src/api/app.ts'
 import { authFeature } from '../../../src/api/auth/index.ts'
 import { catalogFeature } from '../../../src/api/catalog/index.ts'
 import { type AuthService, createAuthService } from '../../../src/auth/service.ts'
+import { createWorkBudget, type WorkLimits } from '../../../src/auth/work-budget.ts'
 import { createClient } from '../../../src/db/api-clients.ts'
 import { CLI_ACTOR } from '../../../src/db/audit.ts'
 import { importCatalog } from '../../../src/db/catalog-import.ts'
@@ -60,8 +61,11 @@ const CLIENTS = {
   coder: ['write:codes'],
 } as const
 
-/** Registers hooks that build the API over a fresh database holding `seed` (and `SEED` first) for this file. */
-export function useCatalogApi(seed?: unknown): () => CatalogApi {
+/**
+ * Registers hooks that build the API over a fresh database holding `seed` (and `SEED` first) for this file; `budget`
+ * is each client's budget of catalog files (none by default).
+ */
+export function useCatalogApi(seed?: unknown, options: { budget?: WorkLimits } = {}): () => CatalogApi {
   let auth: AuthService | undefined
   return useFileFixture(
     'the catalog API',
@@ -73,7 +77,12 @@ export function useCatalogApi(seed?: unknown): () => CatalogApi {
         if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
       }
       auth = await createAuthService(deps)
-      const app = createApp(deps, [authFeature({ ...deps, auth }), catalogFeature({ auth, database })])
+      const budget =
+        options.budget === undefined ? {} : { budget: createWorkBudget(options.budget, deps.clock) }
+      const app = createApp(deps, [
+        authFeature({ ...deps, auth }),
+        catalogFeature({ auth, database, ...budget }),
+      ])
       const tokens: Partial<Record<Who, string>> = {}
       for (const [name, scopes] of Object.entries(CLIENTS)) {
         const c = await createClient(database.db, {

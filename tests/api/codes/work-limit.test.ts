@@ -154,4 +154,15 @@ describe('POST /code, /codes and /render within the budget', () => {
     for (let i = 0; i < 100; i++) expect((await render()).status).toBe(200)
     await expect429(await render(), '1')
   })
+
+  test('a body costs a code per KiB it declares, whatever it holds: 1 MiB of [ spends a client’s budget', async () => {
+    now += 3_600_000
+    const brackets = '['.repeat(1024 * 1024 - 1)
+    const headers = { 'content-length': String(brackets.length) }
+    const malformed = await postJson(api(), '/code', brackets, headers)
+    expect(malformed.status).toBe(400)
+    expect((await postJson(api(), '/code', brackets, headers)).status).toBe(400)
+    // 1500 − 2 × 1024 = −548: a code is back after 549 / 100 s.
+    await expect429(await postJson(api(), '/code', gtinDefinition()), '6')
+  })
 })
