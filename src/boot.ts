@@ -35,6 +35,7 @@ import { createResolverRoute } from './resolver/index.ts'
 import { splitRequestUrl } from './resolver/request-url.ts'
 import { createResolverPort, type ResolverPort } from './resolver-port.ts'
 import { DEFAULT_SECURITY_CONFIG } from './security/config.ts'
+import { serviceHosts } from './security/service-hosts.ts'
 import type { ServeMode, Surface } from './serve-mode.ts'
 
 export type Handler = (request: Request) => Response | Promise<Response>
@@ -92,6 +93,7 @@ export async function createApiHalf(deps: ServiceDeps): Promise<ApiHalf> {
       database: deps.database,
       logger: appDeps.logger,
       budget: createWorkBudget(security.fileWorkLimits, deps.clock),
+      serviceHosts: serviceHosts(deps.config),
     }),
     scansFeature({ auth, database: deps.database, clock: deps.clock }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),

@@ -20,7 +20,8 @@ export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly des
   { code: 'Catalog.LinkType', description: 'A link type that is not a page type of the GS1 Web Vocabulary.' },
   {
     code: 'Catalog.Domain',
-    description: 'A custom domain that is no host name, or is held by another brand.',
+    description:
+      'A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).',
   },
   { code: 'Catalog.Ownership', description: 'A brand or GTIN that belongs to another organization.' },
   {

@@ -2132,7 +2132,7 @@ export interface operations {
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
-       *     - `Catalog.Domain`: A custom domain that is no host name, or is held by another brand.
+       *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
        *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
@@ -2896,7 +2896,7 @@ export interface operations {
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
-       *     - `Catalog.Domain`: A custom domain that is no host name, or is held by another brand.
+       *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
        *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
@@ -3409,7 +3409,7 @@ export interface operations {
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
-       *     - `Catalog.Domain`: A custom domain that is no host name, or is held by another brand.
+       *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
        *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.

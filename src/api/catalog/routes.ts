@@ -5,6 +5,7 @@ import type { Principal } from '../../auth/types.ts'
 import { countedStream, kibibytes, type WorkBudget } from '../../auth/work-budget.ts'
 import type { Database } from '../../db/database.ts'
 import { errorName, type Logger } from '../../log.ts'
+import type { ServiceHosts } from '../../security/service-hosts.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread, readJsonBody } from '../codes/body.ts'
 import { errorResponse, invalidParametersResponse } from '../errors.ts'
@@ -36,6 +37,8 @@ export interface CatalogRoutesDeps {
   readonly budget?: WorkBudget
   /** Hears an export that failed after its answer began (the client then sees the connection end early). */
   readonly logger?: Logger
+  /** The service's own hosts, which no brand may claim as its custom domain (a scan of one would loop). */
+  readonly serviceHosts?: ServiceHosts
 }
 
 type Query = Readonly<Record<string, string>>
@@ -190,7 +193,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     )
     .put(
       `${BRANDS_PATH}/:slug`,
-      handler(BODY, (s, p, b, ctx) => putBrand(db, s, actorOf(p), param(ctx, 'slug'), b)),
+      handler(BODY, (s, p, b, ctx) => putBrand(db, s, actorOf(p), param(ctx, 'slug'), b, deps.serviceHosts)),
       write,
     )
     .get(
@@ -229,7 +232,7 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
     .post(
       IMPORT_PATH,
       handler({ ...BODY, query: ['dryRun'] }, (s, p, b, _ctx, query) =>
-        importFile(db, s, actorOf(p), b, query.dryRun),
+        importFile(db, s, actorOf(p), b, query.dryRun, deps.serviceHosts),
       ),
       write,
     )

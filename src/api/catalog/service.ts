@@ -1,4 +1,5 @@
 /** The catalog endpoints' work, away from HTTP: the organization's scope, the actor, and each operation's outcome. */
+
 import type { Principal } from '../../auth/types.ts'
 import { storableText } from '../../catalog/validate.ts'
 import { wrongCheckDigit } from '../../catalog/validate-products.ts'
@@ -17,9 +18,13 @@ import {
 import type { Db } from '../../db/database.ts'
 import { parseGtin } from '../../gs1/gtin.ts'
 import { issue } from '../../gs1/issue.ts'
+import type { ServiceHosts } from '../../security/service-hosts.ts'
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from './model.ts'
 
 /** An operation's answer: a status, a JSON body (or none), or JSON text streamed, and header fields (ETag). */
+/** No host is the service's own (tests that build the routes without a configuration). */
+const NO_SERVICE_HOSTS: ServiceHosts = new Map()
+
 export interface Outcome {
   readonly status: number
   readonly body?: unknown
@@ -55,6 +60,7 @@ export async function putBrand(
   actor: Actor,
   slug: string,
   body: unknown,
+  hosts: ServiceHosts = NO_SERVICE_HOSTS,
 ): Promise<Outcome> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return invalid([issue('Catalog.Schema', null, 'the brand must be a JSON object')])
@@ -68,7 +74,7 @@ export async function putBrand(
     organization: scope.slug,
     ...(customDomain === undefined ? {} : { customDomain }),
   }
-  const result = await importCatalog(db, { brands: [brand] }, { actor, scope })
+  const result = await importCatalog(db, { brands: [brand] }, { actor, scope, serviceHosts: hosts })
   if (!result.ok) {
     return invalid(result.errors.map((e) => ({ ...e, path: e.path?.replace(/^brands\[0\]\.?/, '') || null })))
   }
@@ -194,12 +200,13 @@ export async function importFile(
   actor: Actor,
   body: unknown,
   dryRunParam: string | undefined,
+  hosts: ServiceHosts = NO_SERVICE_HOSTS,
 ): Promise<Outcome> {
   // Only the two words: `?dryRun=1` or `?dryRun=True` writing for real would be the worst way to misread one.
   if (dryRunParam !== undefined && dryRunParam !== 'true' && dryRunParam !== 'false')
     return envelope(400, 'Validation.Invalid.dryRun', 'dryRun must be true or false', 'dryRun')
   const dryRun = dryRunParam === 'true'
-  const result = await importCatalog(db, body, { actor, scope, dryRun })
+  const result = await importCatalog(db, body, { actor, scope, dryRun, serviceHosts: hosts })
   if (!result.ok) return invalid(result.errors)
   return { status: 200, body: { dryRun, ...result.report } }
 }

@@ -9,6 +9,7 @@ import { CLI_ACTOR } from '../../../src/db/audit.ts'
 import { importCatalog } from '../../../src/db/catalog-import.ts'
 import type { Database } from '../../../src/db/database.ts'
 import { organizations } from '../../../src/db/schema.ts'
+import type { ServiceHosts } from '../../../src/security/service-hosts.ts'
 import { apiRequest, testDeps } from '../../support/app.ts'
 import { openTestDatabase, useFileFixture } from '../../support/db.ts'
 import { fetchToken } from '../codes/harness.ts'
@@ -28,6 +29,11 @@ export interface CatalogApi {
     body?: unknown,
     headers?: Record<string, string>,
   ): Promise<Response>
+}
+
+/** The routes' `serviceHosts` dependency when the test names the service's hosts. */
+function serviceHostsOf(options: { serviceHosts?: ServiceHosts }) {
+  return options.serviceHosts === undefined ? {} : { serviceHosts: options.serviceHosts }
 }
 
 /** A product of brand `acme-oats` in the import format, without its GTIN. */
@@ -65,7 +71,10 @@ const CLIENTS = {
  * Registers hooks that build the API over a fresh database holding `seed` (and `SEED` first) for this file; `budget`
  * is each client's budget of catalog files (none by default).
  */
-export function useCatalogApi(seed?: unknown, options: { budget?: WorkLimits } = {}): () => CatalogApi {
+export function useCatalogApi(
+  seed?: unknown,
+  options: { budget?: WorkLimits; serviceHosts?: ServiceHosts } = {},
+): () => CatalogApi {
   let auth: AuthService | undefined
   return useFileFixture(
     'the catalog API',
@@ -81,7 +90,7 @@ export function useCatalogApi(seed?: unknown, options: { budget?: WorkLimits } =
         options.budget === undefined ? {} : { budget: createWorkBudget(options.budget, deps.clock) }
       const app = createApp(deps, [
         authFeature({ ...deps, auth }),
-        catalogFeature({ auth, database, ...budget }),
+        catalogFeature({ auth, database, ...budget, ...serviceHostsOf(options) }),
       ])
       const tokens: Partial<Record<Who, string>> = {}
       for (const [name, scopes] of Object.entries(CLIENTS)) {
