@@ -32,6 +32,15 @@ let database: Database | null = null
 let serving: Serving | null = null
 let phase: 'starting' | 'serving' | 'stopping' = 'starting'
 
+/** The resolver's thread died: scans are gone with it, so the process ends (exit 1) for its supervisor to restart it. */
+function resolverLost(reason: string): void {
+  logger.error('resolver.thread_lost', { reason })
+  logger.flush()
+  if (phase === 'stopping') return
+  phase = 'stopping'
+  void abandon().finally(() => process.exit(1))
+}
+
 function portOf(c: Config, surface: Surface): number {
   return surface === 'api' ? c.apiPort : surface === 'resolver' ? c.resolverPort : c.dashboardPort
 }
@@ -57,7 +66,7 @@ async function failStart(what: string, error: unknown): Promise<never> {
 const serveMode = config.serve ?? 'all'
 for (const surface of servedSurfaces(serveMode)) {
   if (surface === 'resolver' && serveMode === 'all') {
-    const bind = () => bindResolverThread(config)
+    const bind = () => bindResolverThread(config, resolverLost)
     resolverThread = await listenOrExit(surface, config.resolverPort, bind, process.exit, abandon)
     continue
   }

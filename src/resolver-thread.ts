@@ -29,9 +29,26 @@ export class ResolverThreadError extends Error {
   override name = 'ResolverThreadError'
 }
 
-/** Starts the thread and has it bind the resolver port; rejects with the bind's one-line reason. */
-export async function bindResolverThread(config: Config): Promise<ResolverThread> {
-  const worker = new Worker(new URL('./resolver-worker.ts', import.meta.url))
+/**
+ * Starts the thread and has it bind the resolver port; rejects with the bind's one-line reason. `onLost` hears once
+ * when the thread dies after that (an uncaught error in it): the port is gone with it, and the process should end so
+ * that whatever runs it starts it again, rather than go on without scans.
+ */
+export async function bindResolverThread(
+  config: Config,
+  onLost: (reason: string) => void = () => {},
+  workerUrl: URL = new URL('./resolver-worker.ts', import.meta.url),
+): Promise<ResolverThread> {
+  const worker = new Worker(workerUrl)
+  let bound = false
+  let stopping = false
+  let lost = false
+  const lose = (reason: string) => {
+    if (!bound || stopping || lost) return
+    lost = true
+    onLost(reason)
+  }
+  worker.addEventListener('close', () => lose('exited'))
   const waiting = new Map<string, (message: FromResolverThread) => void>()
   let database: Database | null = null
   let nextId = 1
@@ -53,8 +70,9 @@ export async function bindResolverThread(config: Config): Promise<ResolverThread
   }
   worker.onerror = (event) => {
     event.preventDefault()
-    settle('step', { type: 'failed', step: 'start', message: 'the resolver thread failed to load' })
+    settle('step', { type: 'failed', step: 'start', message: 'the resolver thread failed' })
     settle('stopped', { type: 'stopped', closed: false })
+    lose('error')
   }
   // The main thread holds the embedded database, so it hears notifications for the thread.
   const subscribe = (id: number, channel: string) => {
@@ -67,9 +85,10 @@ export async function bindResolverThread(config: Config): Promise<ResolverThread
       )
   }
 
-  const bound = next('step')
+  const binding = next('step')
   send({ type: 'bind', config })
-  const answer = await bound
+  const answer = await binding
+  bound = answer.type === 'bound'
   if (answer.type !== 'bound') {
     worker.terminate()
     throw new ResolverThreadError(
@@ -105,6 +124,11 @@ export async function bindResolverThread(config: Config): Promise<ResolverThread
       return message?.type === 'metrics' && Array.isArray(message.metrics) ? message.metrics : []
     },
     async stop() {
+      stopping = true
+      if (lost) {
+        worker.terminate()
+        return false
+      }
       const stopped = next('stopped')
       send({ type: 'stop' })
       const message = await withDeadline(stopped, STOP_DEADLINE_MS).catch(() => null)

@@ -121,4 +121,16 @@ describe('the resolver thread', () => {
       busy.stop(true)
     }
   })
+
+  test('a thread that dies once serving is reported once, so the process can end and be restarted', async () => {
+    const reasons: string[] = []
+    const crashing = new URL('./support/crashing-resolver-worker.ts', import.meta.url)
+    const dying = await bindResolverThread(config, (reason) => reasons.push(reason), crashing)
+    await dying.start(database, { metrics: false })
+    for (let i = 0; i < 200 && reasons.length === 0; i++) await Bun.sleep(10)
+    await Bun.sleep(50)
+    expect(reasons.length).toBe(1)
+    expect(['error', 'exited']).toContain(reasons[0] as string)
+    await dying.stop()
+  })
 })

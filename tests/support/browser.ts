@@ -24,8 +24,8 @@ export const ARTIFACTS_DIR = join(import.meta.dir, '..', '..', 'test-artifacts',
 
 const LAUNCH_TIMEOUT_MS = 20_000
 const CLOSE_TIMEOUT_MS = 5_000
-/** Per action and navigation, so that a stuck page fails its test instead of hanging the run. */
-export const ACTION_TIMEOUT_MS = 10_000
+/** Per action and navigation, so that a stuck page fails its test instead of hanging the run; generous for a loaded machine. */
+export const ACTION_TIMEOUT_MS = 30_000
 
 /** Why the browser tests cannot run here (no executable Chromium), or null when they can. */
 export function browserSkipReason(): string | null {
