@@ -85,11 +85,22 @@ describe('the CLI while the service runs on the embedded database', () => {
   )
 
   test(
-    'custom domains are listed and activated',
+    'custom domains are listed, deactivated and activated, and scans follow at once',
     async () => {
-      const r = await runCli(['domain', 'activate', 'no-such.example'], env)
-      expect(r.code).toBe(1)
-      expect(r.stderr).not.toContain('in use by process')
+      const listed = await runCliJson<{ domain: string; status: string }[]>(['domain', 'list'], env)
+      expect(listed).toContainEqual(
+        expect.objectContaining({ domain: 'id.dalgiardino.example', status: 'active' }),
+      )
+      const location = async () => (await scan('/01/09506000134352')).headers.get('location') ?? ''
+      expect(await location()).toStartWith('https://id.dalgiardino.example/')
+      await ok('domain', 'deactivate', 'id.dalgiardino.example')
+      expect(await ok('domain', 'list', '--pending')).toContain('id.dalgiardino.example')
+      expect(await location()).not.toContain('id.dalgiardino.example')
+      await ok('domain', 'activate', 'id.dalgiardino.example')
+      expect(await location()).toStartWith('https://id.dalgiardino.example/')
+      const refused = await runCli(['domain', 'activate', 'no-such.example'], env)
+      expect(refused.code).toBe(1)
+      expect(refused.stderr).not.toContain('in use by process')
     },
     DATABASE_HOOK_TIMEOUT_MS,
   )
