@@ -22,7 +22,7 @@ export interface ResolverThread {
 /** Longest wait for the thread to answer a scrape: a scrape never hangs on it. */
 const METRICS_DEADLINE_MS = 2000
 /** Longest wait for the thread to stop (its own deadline for closing is shorter). */
-const STOP_DEADLINE_MS = 5000
+const STOP_DEADLINE_MS = 3500
 
 /** The error of a step the thread could not take, with its one line. */
 export class ResolverThreadError extends Error {

@@ -10,3 +10,5 @@ self.onmessage = (event: MessageEvent<{ type: string }>) => {
     }, 10)
   }
 }
+
+export {}
