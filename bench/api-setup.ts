@@ -1,10 +1,11 @@
 /** Shared set-up of the API benchmarks: a scratch database, an organization with one API client, the auth service. */
+
+import type { Config } from '../src/app/config.ts'
 import { createAuthService } from '../src/auth/service.ts'
-import type { Config } from '../src/config.ts'
 import { createClient } from '../src/db/api-clients.ts'
 import { CLI_ACTOR } from '../src/db/audit.ts'
 import { createOrganization } from '../src/db/organizations.ts'
-import { silentLogger } from '../src/log.ts'
+import { silentLogger } from '../src/lib/log.ts'
 import { openTestDatabase } from '../tests/support/db.ts'
 
 export const BENCH_CONFIG: Config = {

@@ -2,7 +2,7 @@
  * Eviction from a full bounded map (the rate limiter's 100,000 keys, the caches): filling a map to twice its capacity,
  * one eviction per insertion, with `dropOldest` beside a fresh `map.keys()` per eviction (what it did before).
  */
-import { dropOldest } from '../src/bounded-map.ts'
+import { dropOldest } from '../src/lib/bounded-map.ts'
 
 function freshIterator(map: Map<unknown, unknown>, maxEntries: number): void {
   while (map.size > maxEntries) {

@@ -1,12 +1,12 @@
 /** Resolver HTTP bench: wrk on loopback against a bare constant-307 Bun.serve (the ceiling) and our resolver, side by side. */
 
 import { createScanCounter } from '../src/analytics/scan-counter.ts'
-import { createStdoutLogger } from '../src/log.ts'
+import { createResolverPort } from '../src/app/resolver-port.ts'
+import { createStdoutLogger } from '../src/lib/log.ts'
 import { createPagesRoute } from '../src/pages/index.ts'
 import type { CatalogProduct } from '../src/resolver/catalog.ts'
 import { createResolver, createResolverRoute } from '../src/resolver/index.ts'
 import { createMemoryCatalog } from '../src/resolver/memory-catalog.ts'
-import { createResolverPort } from '../src/resolver-port.ts'
 
 // Usage: npx bun bench/resolver-http.ts   (env: BENCH_SECONDS per run, default 3; BENCH_ROUNDS, default 3; BENCH_CONNECTIONS, default 64)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3)

@@ -2,20 +2,21 @@
  * `bun run start`: read the configuration, bind the ports (a busy one is one line before any database work), open
  * and migrate the database, seed a first embedded start, then serve (docs/design.md "Start-up and shutdown").
  */
+
+import { banner, bunCommand } from './app/banner.ts'
+import type { Serving } from './app/boot.ts'
+import type { Config } from './app/config.ts'
+import { listenOrExit } from './app/listen.ts'
+import { bindResolverThread, type ResolverThread, ResolverThreadError } from './app/resolver-thread.ts'
+import { type Surface, servedSurfaces } from './app/serve-mode.ts'
+import { openStartDatabase, readStartConfig } from './app/startup.ts'
 import { setPasswordUrl } from './auth/password-links.ts'
-import { banner, bunCommand } from './banner.ts'
-import type { Serving } from './boot.ts'
-import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { withDeadline } from './db/deadline.ts'
 import type { DemoSeed } from './db/seed.ts'
-import { listenOrExit } from './listen.ts'
-import { createStdoutLogger, errorMessage, errorName } from './log.ts'
+import { createStdoutLogger, errorMessage, errorName } from './lib/log.ts'
 import type { Metrics } from './metrics/index.ts'
-import { bindResolverThread, type ResolverThread, ResolverThreadError } from './resolver-thread.ts'
 import { type Handler, serverOptions, starting } from './security/server-limits.ts'
-import { type Surface, servedSurfaces } from './serve-mode.ts'
-import { openStartDatabase, readStartConfig } from './startup.ts'
 
 const { config, environmentKey } = await readStartConfig(process.env, process.exit)
 const logger = createStdoutLogger()
@@ -157,7 +158,7 @@ const stopping = () => phase === 'stopping'
 // The database drivers and the service load only now, after the ports: they take a while to load.
 database = await openStartDatabase(config, process.exit, abandon, { share: resolverThread !== null })
 if (stopping()) await shutdown()
-const { createServing } = await import('./boot.ts')
+const { createServing } = await import('./app/boot.ts')
 const deps = { config, database, logger, clock: Date.now, environmentKey, metrics }
 serving = await createServing(deps, resolverThread === null ? serveMode : 'api').catch((error) =>
   failStart('start the service', error),

@@ -1,4 +1,4 @@
-/** Scan analytics and the metrics port in the environment (DESIGN §9, §10), read by `src/config.ts`. */
+/** Scan analytics and the metrics port in the environment (DESIGN §9, §10), read by `src/app/config.ts`. */
 
 export interface AnalyticsConfig {
   /** `ANALYTICS=off` turns counting off (the resolver then has no `onScan`). */

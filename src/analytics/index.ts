@@ -5,7 +5,7 @@
  */
 import type { Database } from '../db/database.ts'
 import { addScanCounts, pruneScanCounts } from '../db/scans.ts'
-import { errorName, type Logger } from '../log.ts'
+import { errorName, type Logger } from '../lib/log.ts'
 import type { OnScan } from '../resolver/scan-event.ts'
 import { createScanCounter, type ScanCounter } from './scan-counter.ts'
 

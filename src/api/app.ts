@@ -1,8 +1,8 @@
 /** The code API as an Elysia app: global error mapping, request log, health routes; features plug in as modules. */
 import { Elysia } from 'elysia'
-import type { Config } from '../config.ts'
+import type { Config } from '../app/config.ts'
 import type { Database } from '../db/database.ts'
-import { errorName, type Logger, loggedPath } from '../log.ts'
+import { errorName, type Logger, loggedPath } from '../lib/log.ts'
 import { splitRequestUrl } from '../resolver/request-url.ts'
 import { TOKEN_PATH, tokenEndpointFailure } from './auth/oauth-errors.ts'
 import { errorResponse } from './errors.ts'

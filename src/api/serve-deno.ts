@@ -1,9 +1,9 @@
 /** The code API on Deno: `deno run -A --node-modules-dir=manual src/api/serve-deno.ts`, same environment as `bun run start`. */
-import { createService } from '../boot.ts'
-import { createStdoutLogger } from '../log.ts'
+import { createService } from '../app/boot.ts'
+import { startFromEnvironment } from '../app/startup.ts'
+import { createStdoutLogger } from '../lib/log.ts'
 import { rememberPeer } from '../security/client-address.ts'
 import { guardRequests } from '../security/server-limits.ts'
-import { startFromEnvironment } from '../startup.ts'
 
 /** The part of the Deno namespace this entry uses (the project type-checks with Bun's types). */
 declare const Deno: {

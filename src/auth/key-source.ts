@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises'
 import { type CryptoKey, calculateJwkThumbprint, importJWK } from 'jose'
-import type { SigningKeySource } from '../config.ts'
+import type { SigningKeySource } from '../app/config.ts'
 import { importPublicKey, type PublicJwk, SIGNING_ALGORITHM } from './keys.ts'
 
 /**

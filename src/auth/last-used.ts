@@ -1,6 +1,6 @@
 /** Last-used times per client, gathered in memory and written in one batched statement per interval. */
-import type { Logger } from '../log.ts'
-import { errorName } from '../log.ts'
+import type { Logger } from '../lib/log.ts'
+import { errorName } from '../lib/log.ts'
 
 export interface LastUsedRecorder {
   /** Notes a use; costs a Map write, never a database write. */

@@ -1,5 +1,5 @@
 /** Token-bucket limits on failed client authentications, per claimed client ID and per source address, kept in memory. */
-import { dropOldest } from '../bounded-map.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
 import { type BucketLimit, createTokenBuckets, retryAfterSeconds } from './token-bucket.ts'
 
 export type { BucketLimit } from './token-bucket.ts'

@@ -3,7 +3,7 @@
  * trip. Entries live at most `ttlMs` (a lost notification still converges) and are all dropped when
  * a `clients_changed` notification arrives (block, unblock, delete, plan change on any instance).
  */
-import { dropOldest } from '../bounded-map.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
 
 /** What the guard needs to know about a client between notifications. */
 export type ClientStanding = { active: true; organizationId: string } | { active: false }

@@ -1,5 +1,5 @@
 /** Token buckets kept in memory by key, bounded in number: the arithmetic every rate limit of the service shares. */
-import { dropOldest } from '../bounded-map.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
 
 /** One bucket's shape: up to `burst` tokens at once, refilled at `perMinute`; `burst: 0` turns it off. */
 export interface BucketLimit {

@@ -3,7 +3,7 @@
  * checked once per token and instance, later requests only re-check expiry and standing. Only
  * values that passed full verification get in, so a hit is as good as a verification.
  */
-import { dropOldest } from '../bounded-map.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
 
 export interface TokenCache<T extends { exp: number }> {
   /** The entry of a verified value; `'expired'` once `exp` has passed; `undefined` when not cached. */

@@ -1,7 +1,7 @@
 /** The auth service's contract: what it issues, what it verifies, and its options. */
-import type { Config } from '../config.ts'
+import type { Config } from '../app/config.ts'
 import type { Database } from '../db/database.ts'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../lib/log.ts'
 import type { EnvironmentKey } from './key-source.ts'
 import type { PublicJwk } from './keys.ts'
 

@@ -1,6 +1,6 @@
 /** Small, strict argument parsing for the CLI: known flags only, every value checked, usage errors as UsageError. */
 import { parseArgs } from 'node:util'
-import { errorMessage } from '../log.ts'
+import { errorMessage } from '../lib/log.ts'
 import { UsageError } from './context.ts'
 
 export type FlagSpec = Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>

@@ -1,5 +1,5 @@
 /** What every CLI command receives: output, configuration, a clock and a way to use the database. */
-import type { Config } from '../config.ts'
+import type { Config } from '../app/config.ts'
 import type { Database } from '../db/database.ts'
 
 export interface CliIo {

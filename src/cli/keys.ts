@@ -3,9 +3,10 @@
  * When the environment names the key (`JWT_SECRET`, `JWT_KEY_FILE`) the database's keys are not used: `rotate`
  * refuses and `list` shows the environment's key.
  */
+
+import type { SigningKeySource } from '../app/config.ts'
 import { loadSigningKey } from '../auth/key-source.ts'
 import { generateSigningKey } from '../auth/keys.ts'
-import type { SigningKeySource } from '../config.ts'
 import { listSigningKeys, rotateSigningKey } from '../db/signing-keys.ts'
 import { parseFlags, positionals } from './args.ts'
 import { type CliContext, EXIT, unknownSubcommand } from './context.ts'

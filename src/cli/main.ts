@@ -1,5 +1,5 @@
 /** The admin CLI entry: `bun run cli <command> …`. Reads the configuration once and dispatches. */
-import { readConfig } from '../config.ts'
+import { readConfig } from '../app/config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
 import { runCatalogCommand } from './catalog.ts'
 import { runClientCommand } from './clients.ts'

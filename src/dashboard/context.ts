@@ -1,12 +1,13 @@
 /** What a dashboard route receives: the request as parsed once, the signed-in person and the organization shown. */
+
+import type { Config } from '../app/config.ts'
 import { deriveToken, sameToken } from '../auth/opaque-tokens.ts'
 import type { RateLimiter } from '../auth/rate-limit.ts'
-import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { Membership } from '../db/memberships.ts'
 import type { Role } from '../db/schema.ts'
 import type { FoundSession } from '../db/sessions.ts'
-import type { Logger } from '../log.ts'
+import type { Logger } from '../lib/log.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { BudgetKind, DashboardBudgets } from './budgets.ts'
 import type { CookieNames } from './cookies.ts'

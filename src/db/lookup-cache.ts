@@ -1,6 +1,6 @@
 /** A bounded cache for lookups: TTL, shared in-flight loads, stale answers while the source fails, bulk invalidation. */
-import { dropOldest } from '../bounded-map.ts'
-import { Doorkeeper } from '../doorkeeper.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
+import { Doorkeeper } from '../lib/doorkeeper.ts'
 
 export interface LookupCacheOptions {
   /** How long a found value is fresh. */
@@ -11,7 +11,7 @@ export interface LookupCacheOptions {
   readonly maxEntries: number
   readonly clock: () => number
   /**
-   * Keep a loaded value only when its key was loaded before (src/doorkeeper.ts), so one-off keys never push
+   * Keep a loaded value only when its key was loaded before (src/lib/doorkeeper.ts), so one-off keys never push
    * out the ones asked for again. Off by default: every load is kept.
    */
   readonly admitOnRepeat?: boolean

@@ -1,5 +1,5 @@
 /** Opens the database the configuration names, with a one-line error instead of a driver stack trace. */
-import type { Config } from '../config.ts'
+import type { Config } from '../app/config.ts'
 import { redactConnectionUrl } from './connection-url.ts'
 import { type Database, openDatabase, type PostgresSession } from './database.ts'
 import { DeadlineError } from './deadline.ts'

@@ -1,7 +1,7 @@
 /** The demo data: the shipped demo catalog, one demo API client and a demo owner, for a zero-setup first start. */
 import { eq, sql } from 'drizzle-orm'
+import { DEMO_ORGANIZATION } from '../catalog/demo.ts'
 import demoCatalog from '../catalog/demo-catalog.json' with { type: 'json' }
-import { DEMO_ORGANIZATION } from '../demo.ts'
 import { createClient } from './api-clients.ts'
 import { CLI_ACTOR } from './audit.ts'
 import { type ImportReport, importCatalog } from './catalog-import.ts'

@@ -1,6 +1,6 @@
 /** Outgoing mail through SMTP (nodemailer): the dashboard's invitations. Only built when `SMTP_URL` is set. */
 import { createTransport } from 'nodemailer'
-import type { MailConfig } from '../config.ts'
+import type { MailConfig } from '../app/config.ts'
 
 export interface MailMessage {
   readonly to: string

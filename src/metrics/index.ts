@@ -13,8 +13,8 @@ import {
   Registry,
 } from 'prom-client'
 import type { ScanCounter } from '../analytics/scan-counter.ts'
-import type { Logger } from '../log.ts'
-import type { Surface } from '../serve-mode.ts'
+import type { Surface } from '../app/serve-mode.ts'
+import type { Logger } from '../lib/log.ts'
 import { routeLabel } from './routes.ts'
 
 /** What the metrics read when scraped. Each is optional: a process serves one half or both. */

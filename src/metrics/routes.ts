@@ -2,7 +2,7 @@
  * The route label of a request, per surface: a small fixed set, so that a crawler's random paths cannot grow the
  * metrics' series. Paths with IDs name their pattern (`/products/{gtin}`), never the ID.
  */
-import type { Surface } from '../serve-mode.ts'
+import type { Surface } from '../app/serve-mode.ts'
 
 const API_ROUTES = new Set([
   '/oauth/token',

@@ -1,5 +1,5 @@
 /** Recent answers to bare-GTIN scans by request URL, so that a repeated scan skips parsing and choosing. */
-import { dropOldest } from '../bounded-map.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
 import type { Catalog, CatalogProduct } from './catalog.ts'
 import type { Answer } from './responses.ts'
 import type { ScanTemplate } from './scan-report.ts'

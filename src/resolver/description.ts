@@ -1,5 +1,5 @@
 /** The resolver description file at `/.well-known/gs1resolver` (GS1-Conformant Resolver 1.2 §3, schema 1.2.0). */
-import { dropOldest } from '../bounded-map.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
 import { CACHE_DESCRIPTION, GS1_VOC_BASE, JSON_LD_CONTEXT_URL, MEDIA_JSON } from './constants.ts'
 import { bodyResponse } from './responses.ts'
 

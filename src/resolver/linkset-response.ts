@@ -1,7 +1,8 @@
 /** The four linkset formats of SPEC "Linkset formats", with their `Link` header (RFC 9264 §6, JSON-LD 1.1 §6.1). */
-import { dropOldest } from '../bounded-map.ts'
+
 import { renderLinksetPage } from '../html/linkset-page.ts'
 import { uiLanguage } from '../html/messages.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
 import {
   CACHE_PERSONAL,
   CACHE_RESOLVED,

@@ -1,6 +1,7 @@
 /** What the resolver derives from a catalog product, computed once per product object (the 10,000 most recent kept). */
-import { dropOldest } from '../bounded-map.ts'
+
 import { linkTypeUri, toLinkTypeName } from '../gs1/link-types.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
 import type { CatalogPage, CatalogProduct } from './catalog.ts'
 import type { ScanHost } from './hosts.ts'
 import type { Answer } from './responses.ts'

@@ -1,5 +1,5 @@
 /** Standalone resolver on Deno: `deno run --allow-net --allow-env --allow-read src/resolver/serve-deno.ts`. */
-import { listenOrExit } from '../listen.ts'
+import { listenOrExit } from '../app/listen.ts'
 import { standaloneOrExit } from './standalone.ts'
 
 /** The part of the Deno namespace this entry uses (the project type-checks with Bun's types). */

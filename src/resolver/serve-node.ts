@@ -1,7 +1,7 @@
 /** Standalone resolver on Node through srvx; Node 20 runs it bundled: `bun build --target node src/resolver/serve-node.ts`. */
 import { readFile } from 'node:fs/promises'
 import { serve } from 'srvx'
-import { listenOrExit } from '../listen.ts'
+import { listenOrExit } from '../app/listen.ts'
 import { standaloneOrExit } from './standalone.ts'
 
 const { port, resolver } = await standaloneOrExit(process.env, (path) => readFile(path, 'utf8'), process.exit)

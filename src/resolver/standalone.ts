@@ -1,8 +1,9 @@
 /** Shared by the standalone entries: reads their environment once and builds the resolver over a memory catalog. */
+
+import { readResolverConfig } from '../app/config.ts'
 import { publishedProducts } from '../catalog/products.ts'
 import { validateCatalog } from '../catalog/validate.ts'
-import { readResolverConfig } from '../config.ts'
-import { errorMessage } from '../log.ts'
+import { errorMessage } from '../lib/log.ts'
 import { createPagesRoute } from '../pages/index.ts'
 import type { CatalogProduct } from './catalog.ts'
 import { createResolverRoute, type Resolver } from './index.ts'

@@ -1,4 +1,4 @@
-/** The security settings of the environment (rate limits, trusted proxies, idle timeout), read by `src/config.ts`. */
+/** The security settings of the environment (rate limits, trusted proxies, idle timeout), read by `src/app/config.ts`. */
 import { type CodeWorkLimits, DEFAULT_CODE_WORK_LIMITS } from '../api/codes/work-limit.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../auth/rate-limit.ts'
 import type { WorkLimits } from '../auth/work-budget.ts'

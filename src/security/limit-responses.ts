@@ -1,13 +1,13 @@
 /** The server-level answers (414, 500, 503 while starting) in each port's own shape: API envelope, resolver `{status, error}`, dashboard page. */
 import { errorResponse as apiErrorResponse } from '../api/errors.ts'
+import type { Surface } from '../app/serve-mode.ts'
 import { pageAnswer } from '../dashboard/http.ts'
 import { ERRORS, type ErrorView, errorBody } from '../dashboard/views/errors.ts'
 import { ERROR_INTERNAL } from '../resolver/constants.ts'
 import { errorResponse as resolverErrorResponse } from '../resolver/errors.ts'
 import { CORS_HEADERS } from '../resolver/responses.ts'
-import type { Surface } from '../serve-mode.ts'
 
-export type { Surface } from '../serve-mode.ts'
+export type { Surface } from '../app/serve-mode.ts'
 
 /** Longest request URL (scheme, host, path and query) any port reads. */
 export const MAX_URL_BYTES = 8 * 1024

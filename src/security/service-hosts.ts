@@ -1,7 +1,7 @@
 /** The service's own host names, which no brand may claim as its custom domain. */
-import type { Config } from '../config.ts'
+import type { Config } from '../app/config.ts'
 
-/** The origins the service is reached at (read once by `src/config.ts`). */
+/** The origins the service is reached at (read once by `src/app/config.ts`). */
 export type ServiceOrigins = Pick<Config, 'resolverUrl' | 'shortUrl' | 'apiUrl' | 'dashboardUrl'>
 
 /** Host name (lower case, no port) → the variable that names it, for the refusal's message. */

@@ -139,7 +139,7 @@ describe('Deno runtime', () => {
             ais: [{ key: '10', value: 'D1' }],
           }),
         })
-        // 404 here means the code feature is not wired into createService (src/boot.ts).
+        // 404 here means the code feature is not wired into createService (src/app/boot.ts).
         expect(codeRes.status).toBe(200)
         expect(await codeRes.json()).toEqual({ barcodeText: `(01)${GTIN}(10)D1`, hri: `(01)${GTIN}(10)D1` })
       } finally {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { createLastUsedRecorder } from '../../src/auth/last-used.ts'
 import { apiClients } from '../../src/db/schema.ts'
-import { memoryLogger } from '../../src/log.ts'
+import { memoryLogger } from '../../src/lib/log.ts'
 import { authHarness, obtainToken, probe, seedClient, useAuthDatabase } from './helpers.ts'
 
 const database = useAuthDatabase()

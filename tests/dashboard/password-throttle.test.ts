@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createRateLimiter } from '../../src/auth/rate-limit.ts'
 import { createDashboard } from '../../src/dashboard/index.ts'
-import { memoryLogger } from '../../src/log.ts'
+import { memoryLogger } from '../../src/lib/log.ts'
 import { DEFAULT_SECURITY_CONFIG, DEFAULT_SIGN_IN_LIMITS } from '../../src/security/config.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { browser, type Harness, ORIGIN, openHarness, PASSWORD, PEOPLE, signedIn, textOf } from './harness.ts'

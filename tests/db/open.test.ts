@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { readConfig } from '../../src/config.ts'
+import { readConfig } from '../../src/app/config.ts'
 import { ADVISORY_LOCKS } from '../../src/db/advisory-locks.ts'
 import { DatabaseOpenError, openConfiguredDatabase } from '../../src/db/open.ts'
 import { TEST_DATABASE_URL } from '../support/db.ts'

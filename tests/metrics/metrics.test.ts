@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { createScanCounter } from '../../src/analytics/scan-counter.ts'
-import { memoryLogger } from '../../src/log.ts'
+import { memoryLogger } from '../../src/lib/log.ts'
 import { addSources, createMetrics, meteredLogger } from '../../src/metrics/index.ts'
 import { routeLabel } from '../../src/metrics/routes.ts'
 import { metricsHandler } from '../../src/metrics/server.ts'

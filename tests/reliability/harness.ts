@@ -141,7 +141,7 @@ export async function scanResult(
 
 /**
  * Scans `n` twice and gives the second result: the catalog keeps a product, or its absence, from its second
- * lookup on (src/doorkeeper.ts), as it does for the products people scan.
+ * lookup on (src/lib/doorkeeper.ts), as it does for the products people scan.
  */
 export async function scanKept(
   resolver: string,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { connect } from 'node:net'
-import { createService, type Service } from '../../src/boot.ts'
+import { createService, type Service } from '../../src/app/boot.ts'
 import type { Database } from '../../src/db/database.ts'
 import { seedDemo } from '../../src/db/seed.ts'
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from '../../src/security/config.ts'

@@ -1,5 +1,5 @@
 /** The whole service as `createService` builds it, on a fresh database with the demo catalog and client, for hostile-input tests. */
-import { createService, type Service } from '../../src/boot.ts'
+import { createService, type Service } from '../../src/app/boot.ts'
 import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
 import type { Database } from '../../src/db/database.ts'
 import { seedDemo } from '../../src/db/seed.ts'

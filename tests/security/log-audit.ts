@@ -3,7 +3,7 @@
  * shapes that are never safe to log. Test harnesses feed one process-wide collector that the
  * preload (`log-audit-preload.ts`) scans once the whole run is over.
  */
-import { createLogger, type Logger } from '../../src/log.ts'
+import { createLogger, type Logger } from '../../src/lib/log.ts'
 
 /** A JWS compact serialisation: what every access token looks like (RFC 7515 §7.1). */
 const JWT = /eyJ[A-Za-z0-9_-]{4,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/

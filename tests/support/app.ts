@@ -1,6 +1,6 @@
 /** Builds app dependencies for HTTP tests: a fixed configuration, an injected clock and an in-memory log. */
 import type { AppDeps } from '../../src/api/app.ts'
-import type { Config } from '../../src/config.ts'
+import type { Config } from '../../src/app/config.ts'
 import type { Database } from '../../src/db/database.ts'
 import { auditedLogger } from '../security/log-audit.ts'
 

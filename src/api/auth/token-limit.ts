@@ -1,7 +1,7 @@
 /** The token endpoint's rate limiter as a `limitTokenRequest` hook: failed authentications per client ID and source address. */
 import { createRateLimiter, type RateLimits } from '../../auth/rate-limit.ts'
 import { CLIENT_ID_PREFIX } from '../../auth/secrets.ts'
-import type { Logger } from '../../log.ts'
+import type { Logger } from '../../lib/log.ts'
 import { sourceAddress } from '../../security/client-address.ts'
 import { tooManyRequests } from './oauth-errors.ts'
 import type { TokenRequestLimiter } from './token-route.ts'

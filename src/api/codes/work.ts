@@ -1,6 +1,7 @@
 /** Where the code endpoints' heavy work runs: a pool of Bun Workers in the service, the calling thread otherwise. */
+
+import { createWorkerPool, type WorkerLoss } from '../../lib/worker-pool.ts'
 import type { SymbolSpec } from '../../render/index.ts'
-import { createWorkerPool, type WorkerLoss } from '../../worker-pool.ts'
 import { type BatchAnswer, type HeavyResult, type HeavyTask, runHeavyTask, transferables } from './heavy.ts'
 
 /** A task's end: its value, or `busy` (the queue is full: 503), `failed` (its worker was lost: 500) or `closed`. */

@@ -1,7 +1,7 @@
 /** The catalog file in and out of the dashboard: import (with a dry-run report first) and export. */
 import { exportCatalogStream } from '../../db/catalog-export.ts'
 import { importCatalog } from '../../db/catalog-import.ts'
-import { errorName } from '../../log.ts'
+import { errorName } from '../../lib/log.ts'
 import { serviceHosts } from '../../security/service-hosts.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'

@@ -2,7 +2,7 @@
 import { createInvitation, listInvitations, revokeInvitation } from '../../db/invitations.ts'
 import { changeRole, listMembers, removeMember } from '../../db/memberships.ts'
 import { isRole } from '../../db/users.ts'
-import { errorName } from '../../log.ts'
+import { errorName } from '../../lib/log.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'

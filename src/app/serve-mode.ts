@@ -1,4 +1,4 @@
-/** What one process serves (`SERVE`) and how many worker threads draw codes (`WORKER_THREADS`), read by `src/config.ts`. */
+/** What one process serves (`SERVE`) and how many worker threads draw codes (`WORKER_THREADS`), read by `src/app/config.ts`. */
 import { availableParallelism } from 'node:os'
 
 /** `all`: API, resolver and dashboard; `api`: the API and the dashboard; `resolver`: the resolver alone. */

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { Writable } from 'node:stream'
-import { createLogger, createStdoutLogger, type LogFields, loggedPath, memoryLogger } from '../src/log.ts'
+import {
+  createLogger,
+  createStdoutLogger,
+  type LogFields,
+  loggedPath,
+  memoryLogger,
+} from '../../src/lib/log.ts'
 
 describe('loggers', () => {
   test('the stdout logger batches lines into one write per turn, and flush() writes at once', async () => {

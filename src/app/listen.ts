@@ -1,5 +1,5 @@
 /** Binding a port at start, shared by the service (`src/main.ts`) and the standalone resolver entries. */
-import { errorMessage } from './log.ts'
+import { errorMessage } from '../lib/log.ts'
 import type { Surface } from './serve-mode.ts'
 
 /**

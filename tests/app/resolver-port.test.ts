@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { memoryLogger } from '../src/log.ts'
-import { createPagesRoute } from '../src/pages/index.ts'
-import type { Catalog } from '../src/resolver/catalog.ts'
-import { createResolverRoute } from '../src/resolver/index.ts'
-import { createMemoryCatalog } from '../src/resolver/memory-catalog.ts'
-import { createResolverPort } from '../src/resolver-port.ts'
-import { products } from './pages/fixtures.ts'
-import { config, RESOLVER } from './resolver/fixtures.ts'
+import { createResolverPort } from '../../src/app/resolver-port.ts'
+import { memoryLogger } from '../../src/lib/log.ts'
+import { createPagesRoute } from '../../src/pages/index.ts'
+import type { Catalog } from '../../src/resolver/catalog.ts'
+import { createResolverRoute } from '../../src/resolver/index.ts'
+import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
+import { products } from '../pages/fixtures.ts'
+import { config, RESOLVER } from '../resolver/fixtures.ts'
 
 function port(catalog: Catalog = createMemoryCatalog(products)) {
   const logger = memoryLogger()

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { readConfig, readResolverConfig } from '../src/config.ts'
-import { DEFAULT_SECURITY_CONFIG } from '../src/security/config.ts'
-import { defaultWorkerThreads } from '../src/serve-mode.ts'
+import { readConfig, readResolverConfig } from '../../src/app/config.ts'
+import { defaultWorkerThreads } from '../../src/app/serve-mode.ts'
+import { DEFAULT_SECURITY_CONFIG } from '../../src/security/config.ts'
 
 describe('readConfig', () => {
   test('defaults describe a local embedded setup', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { auditEvents, sessions } from '../src/db/schema.ts'
-import { createSession, SESSION_IDLE_MS } from '../src/db/sessions.ts'
-import { runHousekeeping, startHousekeeping } from '../src/housekeeping.ts'
-import { memoryLogger } from '../src/log.ts'
-import { openTestDatabase, useTestDatabase } from './support/db.ts'
-import { seedOwner } from './support/people.ts'
+import { runHousekeeping, startHousekeeping } from '../../src/app/housekeeping.ts'
+import { auditEvents, sessions } from '../../src/db/schema.ts'
+import { createSession, SESSION_IDLE_MS } from '../../src/db/sessions.ts'
+import { memoryLogger } from '../../src/lib/log.ts'
+import { openTestDatabase, useTestDatabase } from '../support/db.ts'
+import { seedOwner } from '../support/people.ts'
 
 const database = useTestDatabase()
 const NOW = Date.parse('2026-11-24T10:00:00Z')

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { dropOldest } from '../src/bounded-map.ts'
+import { dropOldest } from '../../src/lib/bounded-map.ts'
 
 describe('dropOldest', () => {
   test('deletes the first-inserted keys until the map holds at most maxEntries', () => {

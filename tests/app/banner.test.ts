@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { banner, bunCommand } from '../src/banner.ts'
-import { readConfig } from '../src/config.ts'
-import { makeTempDir, removeTempDir } from './support/temp.ts'
+import { banner, bunCommand } from '../../src/app/banner.ts'
+import { readConfig } from '../../src/app/config.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
 function configOf(env: Record<string, string>) {
   const parsed = readConfig({ API_PORT: '0', RESOLVER_PORT: '0', DASHBOARD_PORT: '0', ...env })

@@ -2,11 +2,11 @@
  * The start of every service entry (Bun's `src/main.ts`, Deno's `src/api/serve-deno.ts`): the configuration, the
  * signing key it names and the database, each failure one line on stderr with the documented exit code.
  */
-import { type EnvironmentKey, readEnvironmentKey } from './auth/key-source.ts'
+import { type EnvironmentKey, readEnvironmentKey } from '../auth/key-source.ts'
+import type { Database } from '../db/database.ts'
+import { STATEMENT_TIMEOUT_MS } from '../db/deadline.ts'
+import { errorMessage } from '../lib/log.ts'
 import { type Config, readConfig } from './config.ts'
-import type { Database } from './db/database.ts'
-import { STATEMENT_TIMEOUT_MS } from './db/deadline.ts'
-import { errorMessage } from './log.ts'
 
 export interface StartConfig {
   readonly config: Config
@@ -47,7 +47,7 @@ export async function openStartDatabase(
 ): Promise<Database> {
   try {
     // The drivers load only now: an entry checks its configuration and binds its ports before paying for them.
-    const { openConfiguredDatabase } = await import('./db/open.ts')
+    const { openConfiguredDatabase } = await import('../db/open.ts')
     const session = { applicationName: 'gs1-dl service', statementTimeoutMs: STATEMENT_TIMEOUT_MS }
     return await openConfiguredDatabase(config, session, undefined, embedded)
   } catch (error) {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { createWorkerPool, type WorkerLoss, type WorkerPool } from '../src/worker-pool.ts'
-import type { TestTask } from './support/test-worker.ts'
+import { createWorkerPool, type WorkerLoss, type WorkerPool } from '../../src/lib/worker-pool.ts'
+import type { TestTask } from '../support/test-worker.ts'
 
-const WORKER = new URL('./support/test-worker.ts', import.meta.url)
+const WORKER = new URL('../support/test-worker.ts', import.meta.url)
 type Answer = { value: unknown; thread: string }
 
 const pools: WorkerPool<TestTask, Answer>[] = []
@@ -80,7 +80,7 @@ describe('worker pool', () => {
   test('a worker that cannot load is started again ever more slowly, and tasks fail at once meanwhile', async () => {
     const losses: WorkerLoss[] = []
     const broken = createWorkerPool<TestTask, Answer>({
-      url: new URL('./support/broken-worker.ts', import.meta.url),
+      url: new URL('../support/broken-worker.ts', import.meta.url),
       size: 1,
       maxQueue: 8,
       onWorkerLost: (loss) => losses.push(loss),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { Doorkeeper } from '../src/doorkeeper.ts'
+import { Doorkeeper } from '../../src/lib/doorkeeper.ts'
 
 describe('Doorkeeper', () => {
   test('admits a key from its second offer on', () => {

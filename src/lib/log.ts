@@ -1,5 +1,5 @@
 /** One JSON line per event on stdout. Callers pass only safe fields: never secrets, tokens or Authorization values. */
-import { decodeSegment } from './epc/index.ts'
+import { decodeSegment } from '../epc/index.ts'
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>
 

@@ -1,8 +1,8 @@
 /** The service's periodic clean-up: dashboard sessions that can no longer be used, audit events past their 400 days. */
-import { pruneAudit } from './db/audit.ts'
-import type { Database } from './db/database.ts'
-import { pruneSessions } from './db/sessions.ts'
-import { errorName, type Logger } from './log.ts'
+import { pruneAudit } from '../db/audit.ts'
+import type { Database } from '../db/database.ts'
+import { pruneSessions } from '../db/sessions.ts'
+import { errorName, type Logger } from '../lib/log.ts'
 
 export interface HousekeepingDeps {
   readonly database: Database

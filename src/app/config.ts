@@ -1,9 +1,9 @@
 /** Reads the service configuration from the environment once, validates every field, and reports all errors. */
 
-import { type AnalyticsConfig, readAnalyticsConfig } from './analytics/config.ts'
-import { postgresTarget } from './db/connection-url.ts'
-import { errorMessage } from './log.ts'
-import { readSecurityConfig, type SecurityConfig } from './security/config.ts'
+import { type AnalyticsConfig, readAnalyticsConfig } from '../analytics/config.ts'
+import { postgresTarget } from '../db/connection-url.ts'
+import { errorMessage } from '../lib/log.ts'
+import { readSecurityConfig, type SecurityConfig } from '../security/config.ts'
 import { readServeMode, readWorkerThreads, type ServeMode } from './serve-mode.ts'
 
 export interface Config {

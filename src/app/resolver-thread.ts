@@ -3,9 +3,10 @@
  * database, forward the embedded database's notifications, read its metrics, stop it. `SERVE=all` only: a process
  * that serves only the resolver (`SERVE=resolver`) has no other work to keep away from scans.
  */
+
+import type { Database } from '../db/database.ts'
+import { withDeadline } from '../db/deadline.ts'
 import type { Config } from './config.ts'
-import type { Database } from './db/database.ts'
-import { withDeadline } from './db/deadline.ts'
 import type { FromResolverThread, ToResolverThread } from './resolver-thread-messages.ts'
 
 export interface ResolverThread {

@@ -3,15 +3,16 @@
  * loop of its own, so that nothing the API or the dashboard does (a large body parsed, an import, a drawing) can hold
  * a scan up. It opens its own connections to the database; on the embedded database, the main thread's socket.
  */
+
+import type { Database } from '../db/database.ts'
+import { STATEMENT_TIMEOUT_MS, withDeadline } from '../db/deadline.ts'
+import type { OnPayload } from '../db/listener.ts'
+import { createStdoutLogger, errorMessage, errorName } from '../lib/log.ts'
+import type { Metrics } from '../metrics/index.ts'
+import { serverOptions, starting } from '../security/server-limits.ts'
 import type { Serving } from './boot.ts'
 import type { Config } from './config.ts'
-import type { Database } from './db/database.ts'
-import { STATEMENT_TIMEOUT_MS, withDeadline } from './db/deadline.ts'
-import type { OnPayload } from './db/listener.ts'
-import { createStdoutLogger, errorMessage, errorName } from './log.ts'
-import type { Metrics } from './metrics/index.ts'
 import type { FromResolverThread, ToResolverThread } from './resolver-thread-messages.ts'
-import { serverOptions, starting } from './security/server-limits.ts'
 
 declare const self: Worker
 
@@ -70,7 +71,7 @@ function bridgedListen(channel: string, onPayload: OnPayload): Promise<() => Pro
 async function start(message: Extract<ToResolverThread, { type: 'start' }>): Promise<void> {
   if (config === null || server === null) return
   try {
-    const { openDatabase } = await import('./db/database.ts')
+    const { openDatabase } = await import('../db/database.ts')
     const opened = await openDatabase({
       url: message.databaseUrl,
       migrate: false,
@@ -80,7 +81,7 @@ async function start(message: Extract<ToResolverThread, { type: 'start' }>): Pro
         : { applicationName: 'gs1-dl resolver', statementTimeoutMs: STATEMENT_TIMEOUT_MS }),
     })
     database = message.shared ? { ...opened, listen: bridgedListen } : opened
-    if (message.metrics) metrics = (await import('./metrics/index.ts')).createMetrics()
+    if (message.metrics) metrics = (await import('../metrics/index.ts')).createMetrics()
     const { createServing } = await import('./boot.ts')
     serving = await createServing({ config, database, logger, clock: Date.now, metrics }, 'resolver')
     const handler = serving.handlers.resolver

@@ -1,6 +1,7 @@
 /** The start-up banner: where the service listens and copy-paste commands to try it, written as this machine runs them. */
+
+import { DEMO_GTIN, DEMO_ORGANIZATION } from '../catalog/demo.ts'
 import type { Config } from './config.ts'
-import { DEMO_GTIN, DEMO_ORGANIZATION } from './demo.ts'
 import type { Surface } from './serve-mode.ts'
 
 export interface BannerFacts {

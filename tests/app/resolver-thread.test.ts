@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import demoCatalog from '../src/catalog/demo-catalog.json' with { type: 'json' }
-import type { Config } from '../src/config.ts'
-import { importCatalog } from '../src/db/catalog-import.ts'
-import { type Database, openDatabase } from '../src/db/database.ts'
-import { seedDemo } from '../src/db/seed.ts'
-import { bindResolverThread, type ResolverThread, ResolverThreadError } from '../src/resolver-thread.ts'
-import { TEST_CONFIG } from './support/app.ts'
-import { DATABASE_HOOK_TIMEOUT_MS, TEST_DATABASE_URL } from './support/db.ts'
-import { createScratchDatabase } from './support/scratch-db.ts'
-import { makeTempDir, removeTempDir } from './support/temp.ts'
+import type { Config } from '../../src/app/config.ts'
+import {
+  bindResolverThread,
+  type ResolverThread,
+  ResolverThreadError,
+} from '../../src/app/resolver-thread.ts'
+import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
+import { importCatalog } from '../../src/db/catalog-import.ts'
+import { type Database, openDatabase } from '../../src/db/database.ts'
+import { seedDemo } from '../../src/db/seed.ts'
+import { TEST_CONFIG } from '../support/app.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, TEST_DATABASE_URL } from '../support/db.ts'
+import { createScratchDatabase } from '../support/scratch-db.ts'
+import { makeTempDir, removeTempDir } from '../support/temp.ts'
 
 const GTIN = '04012345000009'
 let database: Database
@@ -124,7 +128,7 @@ describe('the resolver thread', () => {
 
   test('a thread that dies once serving is reported once, so the process can end and be restarted', async () => {
     const reasons: string[] = []
-    const crashing = new URL('./support/crashing-resolver-worker.ts', import.meta.url)
+    const crashing = new URL('../support/crashing-resolver-worker.ts', import.meta.url)
     const dying = await bindResolverThread(config, (reason) => reasons.push(reason), crashing)
     await dying.start(database, { metrics: false })
     for (let i = 0; i < 200 && reasons.length === 0; i++) await Bun.sleep(10)
