@@ -3,8 +3,8 @@
  * files uploaded or exported. A route declares which it uses; beyond the budget the answer is `429` with
  * `Retry-After`, before the request's body is read or anything is drawn.
  */
-import { DRAW_COST } from '../api/codes/work-limit.ts'
 import { countedStream, createWorkBudget, kibibytes, type WorkBudget } from '../auth/work-budget.ts'
+import { DRAW_COST } from '../render/cost.ts'
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from '../security/config.ts'
 
 /** `drawing`: a symbol drawn (counted as the code API counts it); `files`: KiB of a catalog file read or written. */

@@ -1,6 +1,7 @@
 /** Reads a posted web form (`application/x-www-form-urlencoded`), bounded in size, and checks what a request carries. */
-import { readLimitedBytes } from '../api/read-body.ts'
+
 import { storableText } from '../catalog/validate.ts'
+import { readLimitedBytes } from '../lib/read-body.ts'
 import type { ErrorView } from './views/errors.ts'
 
 /** The largest form the dashboard reads (its forms carry a few short fields). */

@@ -1,5 +1,4 @@
 /** The security settings of the environment (rate limits, trusted proxies, idle timeout), read by `src/app/config.ts`. */
-import { type CodeWorkLimits, DEFAULT_CODE_WORK_LIMITS } from '../api/codes/work-limit.ts'
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../auth/rate-limit.ts'
 import type { WorkLimits } from '../auth/work-budget.ts'
 
@@ -22,6 +21,12 @@ export interface SecurityConfig {
   /** Symbols a person draws on the dashboard's Codes page, counted as the API counts them (a drawing: 100). */
   readonly drawingLimits: WorkLimits
 }
+
+/** Requests of one client on the code endpoints at once, and codes it may generate at once and per second. */
+export type CodeWorkLimits = WorkLimits
+
+/** Four requests at once; 20,000 codes (twenty full batches) at once, then 10,000 a second. */
+export const DEFAULT_CODE_WORK_LIMITS: CodeWorkLimits = { concurrent: 4, burst: 20_000, perSecond: 10_000 }
 
 /** Two files at once; 32 MiB at once (about 90,000 products), then 4 MiB a second. */
 export const DEFAULT_FILE_WORK_LIMITS: WorkLimits = { concurrent: 2, burst: 32 * 1024, perSecond: 4 * 1024 }

@@ -3,10 +3,10 @@ import { Elysia } from 'elysia'
 import { parseBasic } from '../../auth/authorization.ts'
 import { parseScopeParameter } from '../../auth/scopes.ts'
 import type { AuthService, TokenGrant } from '../../auth/service.ts'
+import { readLimitedBytes } from '../../lib/read-body.ts'
 import { splitRequestUrl } from '../../resolver/request-url.ts'
 import { requestLogContext } from '../app.ts'
 import { FORM_TYPE, JSON_TYPE, mediaTypeOf, negotiateJson, VND_JSON } from '../media.ts'
-import { readLimitedBytes } from '../read-body.ts'
 import { DESCRIPTIONS, NO_STORE_HEADERS, oauthError, TOKEN_PATH } from './oauth-errors.ts'
 
 export { TOKEN_PATH }

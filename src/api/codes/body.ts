@@ -1,7 +1,8 @@
 /** Reads the JSON body of a code request: declared type (415), size (413) and syntax (400), in that order. */
+
+import { readLimitedBytes } from '../../lib/read-body.ts'
 import { MAX_BODY_BYTES } from '../app.ts'
 import { isJsonRequest } from '../media.ts'
-import { readLimitedBytes } from '../read-body.ts'
 
 export type BodyFailure = 'unsupportedMediaType' | 'payloadTooLarge' | 'malformedJson'
 

@@ -1,0 +1,125 @@
+/**
+ * The house's dependency rules (DESIGN §1, docs/design.md "The house"), checked in CI by
+ * `bun run deps:check`. Dependencies point inwards: surfaces -> services -> {db, auth, pure core, ports};
+ * db -> lib; the pure core imports nothing but itself and lib.
+ *
+ * The violations that exist while the house is being built (issue #26: the domain operations still live in db/,
+ * the surfaces still call them there) are listed in .dependency-cruiser-known-violations.json, made with
+ * `bun run deps:baseline`; CI ignores those and fails on any new one. Each step of the move shrinks that list;
+ * never grow it to make a change pass.
+ */
+
+/** The pure core: GS1 and EPC rules, drawing, the catalog format, HTML building blocks. */
+const CORE = '^src/(gs1|epc|render|catalog|html)/'
+/** The surfaces: each parses its input, calls a service, answers. */
+const SURFACES = '^src/(api|dashboard|cli|metrics)/'
+/**
+ * Entries that start a process and may wire what it runs: the standalone resolver's servers, Deno's API, the CLI
+ * (which reads the configuration as `bun run start` does).
+ */
+const ENTRIES =
+  '^src/(resolver/(serve|serve-deno|serve-node|standalone)\\.ts|api/serve-deno\\.ts|cli/main\\.ts)$'
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-is-pure',
+      comment: 'The pure core imports nothing but itself and lib/ (no storage, no framework, no surface).',
+      severity: 'error',
+      from: { path: CORE },
+      to: { path: '^src/', pathNot: [CORE, '^src/lib/'] },
+    },
+    {
+      name: 'resolver-is-pure',
+      comment:
+        'The resolver reaches storage only through its ports (Catalog, onScan): it imports the core, lib/ and itself.',
+      severity: 'error',
+      from: { path: '^src/resolver/', pathNot: ENTRIES },
+      to: { path: '^src/', pathNot: [CORE, '^src/lib/', '^src/resolver/'] },
+    },
+    {
+      name: 'pages-are-pure',
+      comment: 'The product pages build on the resolver and the HTML blocks, never on storage or a surface.',
+      severity: 'error',
+      from: { path: '^src/pages/' },
+      to: { path: '^src/', pathNot: [CORE, '^src/lib/', '^src/resolver/', '^src/pages/'] },
+    },
+    {
+      name: 'surfaces-apart',
+      comment:
+        'api/, dashboard/, cli/ and metrics/ never import each other: what two share belongs in a service.',
+      severity: 'error',
+      from: { path: '^src/(api)/', pathNot: ENTRIES },
+      to: { path: '^src/(dashboard|cli|metrics)/' },
+    },
+    {
+      name: 'surfaces-apart-dashboard',
+      comment:
+        'api/, dashboard/, cli/ and metrics/ never import each other: what two share belongs in a service.',
+      severity: 'error',
+      from: { path: '^src/dashboard/' },
+      to: { path: '^src/(api|cli|metrics)/' },
+    },
+    {
+      name: 'surfaces-apart-cli',
+      comment:
+        'api/, dashboard/, cli/ and metrics/ never import each other: what two share belongs in a service.',
+      severity: 'error',
+      from: { path: '^src/cli/' },
+      to: { path: '^src/(api|dashboard|metrics)/' },
+    },
+    {
+      name: 'surfaces-apart-metrics',
+      comment:
+        'api/, dashboard/, cli/ and metrics/ never import each other: what two share belongs in a service.',
+      severity: 'error',
+      from: { path: '^src/metrics/' },
+      to: { path: '^src/(api|dashboard|cli)/' },
+    },
+    {
+      name: 'surfaces-reach-tables-through-services',
+      comment: 'A surface calls a service; it reads no table itself (types of db/ rows are fine).',
+      severity: 'error',
+      from: { path: SURFACES },
+      to: { path: '^src/db/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'db-is-infrastructure',
+      comment:
+        'db/ is connections, schema, migrations, listener and locks: it imports lib/ and nothing of the domain.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/', pathNot: ['^src/db/', '^src/lib/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'lib-is-a-leaf',
+      comment: 'lib/ holds small shared utilities that know nothing of the domain.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/', pathNot: '^src/lib/' },
+    },
+    {
+      name: 'only-the-start-wires',
+      comment:
+        'app/ is start-up wiring: only main.ts and the server entries use it (its configuration type is fine anywhere).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/app/', '^src/main\\.ts$', ENTRIES] },
+      to: { path: '^src/app/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'cross-cutting-takes-values',
+      comment:
+        'security/ limits are handed each surface answer as values (Hono middleware style), never import one.',
+      severity: 'error',
+      from: { path: '^src/security/' },
+      to: { path: '^src/(api|dashboard|cli|metrics|resolver)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // The typed client's generator is a build script, not part of the service: it reads the API's OpenAPI builder.
+    exclude: { path: '^src/client/generate\\.ts$' },
+  },
+}
