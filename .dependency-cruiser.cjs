@@ -84,6 +84,14 @@ module.exports = {
       to: { path: '^src/db/', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'services-below-surfaces',
+      comment:
+        'services/ hold the domain operations every surface calls: they import no surface and no start-up wiring.',
+      severity: 'error',
+      from: { path: '^src/services/' },
+      to: { path: '^src/(api|dashboard|cli|metrics|app)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'db-is-infrastructure',
       comment:
         'db/ is connections, schema, migrations, listener and locks: it imports lib/ and nothing of the domain.',

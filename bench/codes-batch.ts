@@ -1,6 +1,7 @@
 /** `POST /codes` with 1000 definitions end to end (loopback HTTP + JSON) beside the GS1 core called in-process. */
-import { generateBatch } from '../src/api/codes/service.ts'
+
 import { generateCode } from '../src/gs1/index.ts'
+import { generateBatch } from '../src/services/codes/generate.ts'
 import { bestOf, GTIN, openBenchApi } from './codes-setup.ts'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30)

@@ -2,10 +2,10 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs'
 import { mkdir, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { CsvHeaderError, csvRows } from '../api/codes/csv.ts'
-import { BATCH_OPTIONS, generate } from '../api/codes/service.ts'
 import type { Issue, Mode } from '../gs1/index.ts'
 import { createRenderer } from '../render/index.ts'
+import { CsvHeaderError, csvRows } from '../services/codes/csv.ts'
+import { BATCH_OPTIONS, generate } from '../services/codes/generate.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, UsageError } from './context.ts'
 

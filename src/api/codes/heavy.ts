@@ -1,7 +1,7 @@
 /** The CPU-heavy part of the code endpoints as messages: drawing a symbol, generating a batch. Runs in a worker or inline. */
 import { renderSvg, type SymbolSpec } from '../../render/index.ts'
+import { generateBatch } from '../../services/codes/generate.ts'
 import { parseJsonBytes } from './body.ts'
-import { generateBatch } from './service.ts'
 
 export type HeavyTask =
   | { readonly kind: 'draw'; readonly symbol: SymbolSpec }

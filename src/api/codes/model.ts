@@ -2,9 +2,10 @@
 import { Type } from '@sinclair/typebox'
 import { t } from 'elysia'
 import { COMPRESSIONS, ERROR_CORRECTION_LEVELS, MODES } from '../../gs1/index.ts'
+import { MAX_BATCH } from '../../services/codes/generate.ts'
 
 /** DESIGN §6: at most 1000 definitions per batch; more is `422` for the whole request. */
-export const MAX_BATCH = 1000
+export { MAX_BATCH }
 
 const ref = (name: string) => t.Ref(`#/components/schemas/${name}`)
 

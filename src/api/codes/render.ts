@@ -1,10 +1,10 @@
 /** `POST /render`: the definition checked in the calling thread, the SVG from the cache or drawn by the code work. */
 import type { Mode } from '../../gs1/index.ts'
 import { createSvgCache, type SvgCache, symbolFor } from '../../render/index.ts'
+import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { errorResponse } from '../errors.ts'
 import { accepts, SVG_TYPE } from '../media.ts'
 import { readJsonBody } from './body.ts'
-import { generate, RENDER_OPTIONS } from './service.ts'
 import type { CodeWork, WorkOutcome } from './work.ts'
 import { DRAW_COST } from './work-limit.ts'
 

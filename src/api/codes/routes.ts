@@ -3,12 +3,12 @@
 import { Elysia } from 'elysia'
 import { WRITE_CODES } from '../../auth/scopes.ts'
 import { kibibytes } from '../../auth/work-budget.ts'
+import { generate, singleAnswer } from '../../services/codes/generate.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { errorResponse } from '../errors.ts'
 import { jsonResponse, negotiateJson } from '../media.ts'
 import { leaveUnread, readJsonBody, readJsonBytes } from './body.ts'
 import { type CostedResponse, renderHandler, workFailure } from './render.ts'
-import { generate, singleAnswer } from './service.ts'
 import { type CodeWork, inlineCodeWork } from './work.ts'
 import type { CodeWorkLimiter } from './work-limit.ts'
 

@@ -2,12 +2,12 @@
 import { Elysia } from 'elysia'
 import { READ_SCANS } from '../../auth/scopes.ts'
 import type { Database } from '../../db/database.ts'
+import { type ScanQueryParams, scans } from '../../services/scans/report.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread } from '../codes/body.ts'
 import { errorResponse, invalidParametersResponse } from '../errors.ts'
 import { type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
 import { readQuery } from '../query.ts'
-import { type ScanQueryParams, scans } from './service.ts'
 
 export const SCANS_PATH = '/scans'
 const SCAN_PARAMETERS = ['from', 'to', 'groupBy', 'gtin']

@@ -1,9 +1,10 @@
 /** The Codes page: a product, its qualifiers and attributes → Digital Link URI, element string, HRI, QR / Data Matrix. */
-import { generate, RENDER_OPTIONS } from '../../api/codes/service.ts'
+
 import { brandRefs } from '../../db/brands.ts'
 import { getProduct } from '../../db/catalog-products.ts'
 import type { Mode } from '../../gs1/index.ts'
 import { createRenderer } from '../../render/index.ts'
+import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { type CodeForm, codeDefinition, readCodeForm } from '../code-form.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'

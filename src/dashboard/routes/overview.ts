@@ -1,6 +1,7 @@
 /** The Overview of an organization: plan and status, what it holds, who is in it. */
-import { scans } from '../../api/scans/service.ts'
+
 import { organizationCounts } from '../../db/overview.ts'
+import { scans } from '../../services/scans/report.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'

@@ -1,6 +1,5 @@
 /** Products of an organization: the list, a product's page with its scan preview, the editor, delete. */
 
-import { scans } from '../../api/scans/service.ts'
 import { validateCatalog } from '../../catalog/validate.ts'
 import { brandRefs } from '../../db/brands.ts'
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../db/catalog-products.ts'
 import { normaliseGtin } from '../../gs1/gtin.ts'
 import type { Issue } from '../../gs1/issue.ts'
+import { scans } from '../../services/scans/report.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import { emptyForm, formOfProduct, type ProductForm, productBody, readProductForm } from '../product-form.ts'

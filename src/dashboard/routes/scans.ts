@@ -1,6 +1,7 @@
 /** The Scans page: scans per day, the top products, breakdowns, and a CSV of any grouping (DESIGN §9). */
-import { scans } from '../../api/scans/service.ts'
+
 import { productNamesOf } from '../../db/catalog-products.ts'
+import { scans } from '../../services/scans/report.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'

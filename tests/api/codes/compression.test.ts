@@ -1,9 +1,9 @@
 /** `compression` (DESIGN §6): EPC_HEX / EPC_BASE64 links over HTTP decode back, through the resolver's decoder, to the same data. */
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { generate } from '../../../src/api/codes/service.ts'
 import { percentDecode } from '../../../src/gs1/index.ts'
 import { decodeCompressed } from '../../../src/resolver/compressed.ts'
+import { generate } from '../../../src/services/codes/generate.ts'
 import { dlDefinition, GTIN, gtinDefinition, postJson, STEM, useCodeApi } from './harness.ts'
 
 const api = useCodeApi()

@@ -1,6 +1,7 @@
 /** The CSV form of code definitions: quote tracking, record and header parsing, rows, and csvRows over lines. */
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
+import type { Issue } from '../../../src/gs1/index.ts'
 import {
   CSV_COLUMNS,
   type CsvColumn,
@@ -11,8 +12,7 @@ import {
   parseCsvRecord,
   type RowResult,
   readCsvHeader,
-} from '../../../src/api/codes/csv.ts'
-import type { Issue } from '../../../src/gs1/index.ts'
+} from '../../../src/services/codes/csv.ts'
 
 const GTIN = '09506000134352'
 const PK = `(01)${GTIN}`

@@ -11,7 +11,9 @@ import {
   type KeyValue,
   type Mode,
 } from '../../gs1/index.ts'
-import { MAX_BATCH } from './model.ts'
+
+/** DESIGN §6: at most 1000 definitions per batch (`POST /codes`); more is refused for the whole request. */
+export const MAX_BATCH = 1000
 
 export interface BatchCode {
   index: number
