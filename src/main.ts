@@ -7,6 +7,7 @@ import { banner, bunCommand } from './app/banner.ts'
 import type { Serving } from './app/boot.ts'
 import type { Config } from './app/config.ts'
 import { listenOrExit } from './app/listen.ts'
+import { portOptions, starting } from './app/ports.ts'
 import { bindResolverThread, type ResolverThread, ResolverThreadError } from './app/resolver-thread.ts'
 import { type Surface, servedSurfaces } from './app/serve-mode.ts'
 import { openStartDatabase, readStartConfig } from './app/startup.ts'
@@ -16,14 +17,14 @@ import { withDeadline } from './db/deadline.ts'
 import type { DemoSeed } from './db/seed.ts'
 import { createStdoutLogger, errorMessage, errorName } from './lib/log.ts'
 import type { Metrics } from './metrics/index.ts'
-import { type Handler, serverOptions, starting } from './security/server-limits.ts'
+import type { Handler } from './security/server-limits.ts'
 
 const { config, environmentKey } = await readStartConfig(process.env, process.exit)
 const logger = createStdoutLogger()
 // Body, URL and idle limits, no development error page, peer addresses for the rate limits (SECURITY.md §4).
 const onError = (error: unknown) => logger.error('server.error', { error: errorName(error) })
 const options = (surface: Surface, fetch: Handler) =>
-  serverOptions({ surface, port: portOf(config, surface), fetch, security: config.security, onError })
+  portOptions({ surface, port: portOf(config, surface), fetch, security: config.security, onError })
 
 const servers = new Map<Surface, ReturnType<typeof Bun.serve>>()
 /** `SERVE=all`: the resolver answers scans on a thread of its own (`resolver-worker.ts`), out of reach of the rest. */

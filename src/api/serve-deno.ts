@@ -1,9 +1,9 @@
 /** The code API on Deno: `deno run -A --node-modules-dir=manual src/api/serve-deno.ts`, same environment as `bun run start`. */
 import { createService } from '../app/boot.ts'
+import { guardPort } from '../app/ports.ts'
 import { startFromEnvironment } from '../app/startup.ts'
 import { createStdoutLogger } from '../lib/log.ts'
 import { rememberPeer } from '../security/client-address.ts'
-import { guardRequests } from '../security/server-limits.ts'
 
 /** The part of the Deno namespace this entry uses (the project type-checks with Bun's types). */
 declare const Deno: {
@@ -31,7 +31,7 @@ const service = await createService({
 })
 // API_HOSTNAME narrows the listening address (tests bind to loopback); all interfaces otherwise, as on Bun.
 // The 8 KiB URL limit and a constant 500, as on Bun; the peer address for the token rate limit (SECURITY.md).
-const guarded = guardRequests('api', service.api)
+const guarded = guardPort('api', service.api)
 const server = Deno.serve(
   {
     port: config.apiPort,

@@ -9,9 +9,9 @@ import { STATEMENT_TIMEOUT_MS, withDeadline } from '../db/deadline.ts'
 import type { OnPayload } from '../db/listener.ts'
 import { createStdoutLogger, errorMessage, errorName } from '../lib/log.ts'
 import type { Metrics } from '../metrics/index.ts'
-import { serverOptions, starting } from '../security/server-limits.ts'
 import type { Serving } from './boot.ts'
 import type { Config } from './config.ts'
+import { portOptions, starting } from './ports.ts'
 import type { FromResolverThread, ToResolverThread } from './resolver-thread-messages.ts'
 
 declare const self: Worker
@@ -41,7 +41,7 @@ const post = (message: FromResolverThread) => self.postMessage(message)
 
 function options(c: Config, fetch: (request: Request) => Response | Promise<Response>) {
   const onError = (error: unknown) => logger.error('server.error', { error: errorName(error) })
-  return serverOptions({ surface: 'resolver', port: c.resolverPort, fetch, security: c.security, onError })
+  return portOptions({ surface: 'resolver', port: c.resolverPort, fetch, security: c.security, onError })
 }
 
 function bind(c: Config): void {

@@ -1,49 +1,31 @@
-/** `Bun.serve` options for each port: body and URL limits, idle timeout, no error pages, the peer address recorded. */
-import { MAX_BODY_BYTES } from '../api/app.ts'
-import { MAX_UPLOAD_BYTES } from '../dashboard/form.ts'
+/**
+ * `Bun.serve` options for a port: body and URL limits, idle timeout, no error pages, the peer address recorded. The
+ * port's own answers (its `414`, `413` and `500` shapes) and limits are handed in as values (`src/app/ports.ts`
+ * builds them for the API, the resolver and the dashboard), so this module knows no surface.
+ */
 import { rememberPeer } from './client-address.ts'
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from './config.ts'
-import {
-  internalError,
-  MAX_URL_BYTES,
-  resolverBodyTooLarge,
-  type Surface,
-  uriTooLong,
-} from './limit-responses.ts'
 
-export { MAX_URL_BYTES, type Surface, starting } from './limit-responses.ts'
+/** Longest request URL (scheme, host, path and query) any port reads. */
+export const MAX_URL_BYTES = 8 * 1024
 
-/**
- * Largest body Bun accepts on the API port before it answers a bare `413` itself. Twice the app's
- * 1 MiB, so that bodies just over the limit still get the app's `413` in the envelope (it refuses by
- * `Content-Length` or while streaming, without buffering the rest).
- */
-export const API_MAX_BODY_BYTES = 2 * MAX_BODY_BYTES
+/** A port's answers to what its limits refuse, each in the port's own shape; none echoes the request. */
+export interface PortAnswers {
+  /** `414` for a URL over {@link MAX_URL_BYTES}. */
+  uriTooLong(request: Request): Response
+  /** A constant `500` for a handler that threw past its own error handling. */
+  internalError(request: Request): Response
+  /** `413` for a declared body over `PortLimits.declaredBodyBytes`; only ports that read no body have one. */
+  bodyTooLarge?(request: Request): Response
+}
 
-/** The resolver port serves only GET, HEAD and OPTIONS: a body over this is refused early, with `413`. */
-export const RESOLVER_MAX_BODY_BYTES = 16 * 1024
-
-/**
- * Bun's own limit on the resolver port, above its 16 KiB: Bun answers a body over its limit with a bare `413` and
- * closes the connection at once, before the client has written it, so the client got EPIPE or ECONNRESET instead
- * of the answer. Under this limit the resolver answers (`413` by `Content-Length`, `405` to a method it does not
- * serve) without reading the body, and Bun reads and discards the rest after the answer: the client can finish
- * writing and then reads it. The API (2 MiB over its 1 MiB) and the dashboard (33 MiB over 32 MiB) leave the same
- * room between their own limit and Bun's.
- */
-export const RESOLVER_DRAIN_BYTES = API_MAX_BODY_BYTES
-
-/**
- * The dashboard takes catalog files of up to 32 MiB as `multipart/form-data`; the form's other fields and the
- * multipart framing come on top, so Bun's own limit leaves 1 MiB more, and the dashboard refuses the rest with its
- * `413` page.
- */
-export const DASHBOARD_MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024
-
-const MAX_BODY: Readonly<Record<Surface, number>> = {
-  api: API_MAX_BODY_BYTES,
-  resolver: RESOLVER_DRAIN_BYTES,
-  dashboard: DASHBOARD_MAX_BODY_BYTES,
+export interface PortLimits {
+  /** Bun's own limit: over it Bun answers a bare `413` and closes the connection. */
+  readonly maxBodyBytes: number
+  /** Refuse a request that declares a larger body, before the handler (a port that reads no body); absent: none. */
+  readonly declaredBodyBytes?: number
+  /** Record the peer address for rate limits (the API's token endpoint, the dashboard's sign-in). */
+  readonly recordPeer: boolean
 }
 
 /**
@@ -60,7 +42,8 @@ export interface PeerSource {
 export type Handler = (request: Request) => Response | Promise<Response>
 
 export interface ServerOptionsInput {
-  readonly surface: Surface
+  readonly answers: PortAnswers
+  readonly limits: PortLimits
   readonly port: number
   readonly fetch: Handler
   readonly hostname?: string
@@ -87,20 +70,20 @@ export interface ServerOptions {
  * other port's server) would then bind the same port without an error and take part of its traffic.
  *
  * @example
- * Bun.serve(serverOptions({ surface: 'api', port: config.apiPort, fetch: service.api, security: config.security }))
+ * Bun.serve(serverOptions({ answers, limits, port: config.apiPort, fetch: service.api, security: config.security }))
  */
 export function serverOptions(input: ServerOptionsInput): ServerOptions {
   const security = input.security ?? DEFAULT_SECURITY_CONFIG
   const options: ServerOptions = {
     port: input.port,
-    maxRequestBodySize: MAX_BODY[input.surface],
+    maxRequestBodySize: input.limits.maxBodyBytes,
     idleTimeout: security.idleTimeoutSeconds,
     development: false,
     reusePort: false,
-    fetch: guardRequests(input.surface, input.fetch, input.onError),
+    fetch: guardRequests(input.answers, input.limits, input.fetch, input.onError),
     error: (error) => {
       report(input.onError, error)
-      return internalError(input.surface, new Request('http://invalid/'))
+      return input.answers.internalError(new Request('http://invalid/'))
     },
   }
   if (input.hostname !== undefined) options.hostname = input.hostname
@@ -109,28 +92,30 @@ export function serverOptions(input: ServerOptionsInput): ServerOptions {
 
 /**
  * Wraps a port's handler: records the peer address for the rate limiters (the API's token endpoint, the
- * dashboard's sign-in), answers `414` for URLs over 8 KiB in the port's error shape, on the resolver `413` for a
- * declared body over 16 KiB, and turns a throw into a constant `500`.
+ * dashboard's sign-in), answers `414` for URLs over 8 KiB in the port's error shape, `413` for a declared body over
+ * the port's limit where it reads none (the resolver), and turns a throw into a constant `500`.
  */
 export function guardRequests(
-  surface: Surface,
+  answers: PortAnswers,
+  limits: PortLimits,
   handler: Handler,
   onError?: (error: unknown) => void,
 ): (request: Request, server?: PeerSource) => Response | Promise<Response> {
-  // Only the API and the dashboard limit by address; the resolver's hot path skips the lookup.
-  const recordPeer = surface !== 'resolver'
-  // The API and the dashboard judge their bodies themselves; the resolver reads none.
-  const bodyLimit = surface === 'resolver' ? RESOLVER_MAX_BODY_BYTES : null
+  // The resolver's hot path skips the peer lookup: only the ports with rate limits by address record it.
+  const recordPeer = limits.recordPeer
+  const bodyLimit = limits.declaredBodyBytes ?? null
+  const bodyTooLarge = answers.bodyTooLarge
   return (request, server) => {
     const failed = (error: unknown) => {
       report(onError, error)
-      return internalError(surface, request)
+      return answers.internalError(request)
     }
     // The peer lookup and the 414 run inside the try too: any throw gets the port's own 500 shape.
     try {
       if (recordPeer && server !== undefined) rememberPeer(request, server.requestIP(request)?.address)
-      if (request.url.length > MAX_URL_BYTES) return uriTooLong(surface, request)
-      if (bodyLimit !== null && declaresMore(request, bodyLimit)) return resolverBodyTooLarge(request)
+      if (request.url.length > MAX_URL_BYTES) return answers.uriTooLong(request)
+      if (bodyLimit !== null && bodyTooLarge !== undefined && declaresMore(request, bodyLimit))
+        return bodyTooLarge(request)
       const response = handler(request)
       return response instanceof Promise ? response.catch(failed) : response
     } catch (error) {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { connect } from 'node:net'
 import { createService, type Service } from '../../src/app/boot.ts'
+import { portOptions, RESOLVER_DRAIN_BYTES } from '../../src/app/ports.ts'
 import type { Database } from '../../src/db/database.ts'
 import { seedDemo } from '../../src/db/seed.ts'
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from '../../src/security/config.ts'
-import { RESOLVER_DRAIN_BYTES, serverOptions } from '../../src/security/server-limits.ts'
 import { TEST_CONFIG, testClock } from '../support/app.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
 import { basicAuth } from './harness.ts'
@@ -48,7 +48,7 @@ beforeAll(async () => {
     const fetch =
       surface === 'api' ? service.api : surface === 'resolver' ? service.resolver : service.dashboard
     const server = Bun.serve(
-      serverOptions({ surface, port: 0, hostname: '127.0.0.1', fetch, security: SECURITY }),
+      portOptions({ surface, port: 0, hostname: '127.0.0.1', fetch, security: SECURITY }),
     )
     servers.push(server)
     portOf[surface] = server.port as number

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { serverOptions } from '../../src/security/server-limits.ts'
+import { portOptions } from '../../src/app/ports.ts'
 import { openService, type ServiceUnderTest } from './harness.ts'
 import { bodyOf, rawExchange, statusOf } from './raw-http.ts'
 import { KNOWN_KILLERS } from './request-heads.ts'
@@ -12,8 +12,8 @@ beforeAll(async () => {
   s = await openService()
   // As src/main.ts serves the ports, on loopback and free ports.
   const common = { port: 0, hostname: '127.0.0.1' }
-  api = Bun.serve(serverOptions({ ...common, surface: 'api', fetch: s.service.api }))
-  resolver = Bun.serve(serverOptions({ ...common, surface: 'resolver', fetch: s.service.resolver }))
+  api = Bun.serve(portOptions({ ...common, surface: 'api', fetch: s.service.api }))
+  resolver = Bun.serve(portOptions({ ...common, surface: 'resolver', fetch: s.service.resolver }))
 }, 120_000)
 afterAll(async () => {
   await api?.stop(true)

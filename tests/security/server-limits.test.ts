@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/api/app.ts'
 import { authFeature, tokenRequestLimiter } from '../../src/api/auth/index.ts'
+import { API_MAX_BODY_BYTES, portOptions, RESOLVER_MAX_BODY_BYTES } from '../../src/app/ports.ts'
 import { createAuthService } from '../../src/auth/service.ts'
 import { sourceAddress } from '../../src/security/client-address.ts'
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from '../../src/security/config.ts'
-import {
-  API_MAX_BODY_BYTES,
-  MAX_HEAD_BYTES,
-  MAX_URL_BYTES,
-  RESOLVER_MAX_BODY_BYTES,
-  serverOptions,
-} from '../../src/security/server-limits.ts'
+import { MAX_HEAD_BYTES, MAX_URL_BYTES } from '../../src/security/server-limits.ts'
 import { TEST_CONFIG, testDeps } from '../support/app.ts'
 import { basicAuth, openService, type ServiceUnderTest } from './harness.ts'
 import { bodyOf, getRequest, rawExchange, statusOf } from './raw-http.ts'
@@ -27,8 +22,8 @@ beforeAll(async () => {
   s = await openService()
   // As src/main.ts serves the two ports, on loopback and a free port.
   const common = { port: 0, hostname: '127.0.0.1', security: SECURITY }
-  api = Bun.serve(serverOptions({ ...common, surface: 'api', fetch: s.service.api }))
-  resolver = Bun.serve(serverOptions({ ...common, surface: 'resolver', fetch: s.service.resolver }))
+  api = Bun.serve(portOptions({ ...common, surface: 'api', fetch: s.service.api }))
+  resolver = Bun.serve(portOptions({ ...common, surface: 'resolver', fetch: s.service.resolver }))
 }, 120_000)
 afterAll(async () => {
   await api?.stop(true)
@@ -41,8 +36,8 @@ const apiUrl = (path: string) => `http://127.0.0.1:${api.port}${path}`
 describe('server options', () => {
   test('each port gets its body limit, the configured idle timeout and no development error page', () => {
     const handler = () => new Response()
-    const a = serverOptions({ surface: 'api', port: 3000, fetch: handler, security: SECURITY })
-    const r = serverOptions({ surface: 'resolver', port: 3001, fetch: handler })
+    const a = portOptions({ surface: 'api', port: 3000, fetch: handler, security: SECURITY })
+    const r = portOptions({ surface: 'resolver', port: 3001, fetch: handler })
     expect([a.maxRequestBodySize, a.idleTimeout, a.development]).toEqual([2 * 1024 * 1024, 1, false])
     // The resolver refuses a body over 16 KiB itself; Bun's limit leaves room to discard it (early-answers.test.ts).
     expect([r.maxRequestBodySize, r.idleTimeout, r.development]).toEqual([2 * 1024 * 1024, 10, false])
@@ -56,10 +51,10 @@ describe('one server per port', () => {
   test('a second server on a port already served is refused, not given part of its traffic', () => {
     const handler = () => new Response()
     expect(() =>
-      Bun.serve(serverOptions({ surface: 'api', port: api.port as number, fetch: handler })),
+      Bun.serve(portOptions({ surface: 'api', port: api.port as number, fetch: handler })),
     ).toThrow(/in use/)
     expect(() =>
-      Bun.serve(serverOptions({ surface: 'resolver', port: resolver.port as number, fetch: handler })),
+      Bun.serve(portOptions({ surface: 'resolver', port: resolver.port as number, fetch: handler })),
     ).toThrow(/in use/)
   })
 })
@@ -185,7 +180,7 @@ describe('failures inside a handler', () => {
     }
     const servers = [
       Bun.serve(
-        serverOptions({
+        portOptions({
           surface: 'api',
           port: 0,
           hostname: '127.0.0.1',
@@ -194,7 +189,7 @@ describe('failures inside a handler', () => {
         }),
       ),
       Bun.serve(
-        serverOptions({
+        portOptions({
           surface: 'resolver',
           port: 0,
           hostname: '127.0.0.1',
@@ -226,7 +221,7 @@ describe('failures inside a handler', () => {
 describe('source address and the token rate limit over a real socket', () => {
   test('the peer address reaches the handler, and failures from it end in 429 with Retry-After', async () => {
     const seen = Bun.serve(
-      serverOptions({
+      portOptions({
         surface: 'api',
         port: 0,
         hostname: '127.0.0.1',
@@ -239,7 +234,7 @@ describe('source address and the token rate limit over a real socket', () => {
     const auth = await createAuthService(deps)
     const app = createApp(deps, [authFeature({ ...deps, auth, limitTokenRequest })])
     const limited = Bun.serve(
-      serverOptions({ surface: 'api', port: 0, hostname: '127.0.0.1', fetch: (r) => app.handle(r) }),
+      portOptions({ surface: 'api', port: 0, hostname: '127.0.0.1', fetch: (r) => app.handle(r) }),
     )
     try {
       expect(await (await fetch(`http://127.0.0.1:${seen.port}/`)).text()).toBe('127.0.0.1')

@@ -1,14 +1,10 @@
 /** The server-level answers of each port in its own shape: 414, 500 and the 503 of a starting service, dashboard included. */
 import { describe, expect, test } from 'bun:test'
+import { internalError, starting, uriTooLong } from '../../src/app/port-answers.ts'
+import { DASHBOARD_MAX_BODY_BYTES, guardPort, portOptions } from '../../src/app/ports.ts'
 import { DASHBOARD_CSP } from '../../src/dashboard/http.ts'
 import { sourceAddress } from '../../src/security/client-address.ts'
-import { internalError, starting, uriTooLong } from '../../src/security/limit-responses.ts'
-import {
-  DASHBOARD_MAX_BODY_BYTES,
-  guardRequests,
-  MAX_URL_BYTES,
-  serverOptions,
-} from '../../src/security/server-limits.ts'
+import { MAX_URL_BYTES } from '../../src/security/server-limits.ts'
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   new Request(`http://127.0.0.1:3002${path}`, { headers })
@@ -59,17 +55,17 @@ describe('the dashboard port', () => {
   })
 
   test('takes a 32 MiB catalog upload with its form fields, records the peer for the sign-in limit', async () => {
-    const options = serverOptions({ surface: 'dashboard', port: 0, fetch: () => new Response() })
+    const options = portOptions({ surface: 'dashboard', port: 0, fetch: () => new Response() })
     expect(options.maxRequestBodySize).toBe(DASHBOARD_MAX_BODY_BYTES)
     expect(DASHBOARD_MAX_BODY_BYTES).toBe(33 * 1024 * 1024)
     let seen = ''
-    const handler = guardRequests('dashboard', (request) => {
+    const handler = guardPort('dashboard', (request) => {
       seen = sourceAddress(request)
       return new Response()
     })
     await handler(get('/sign-in'), { requestIP: () => ({ address: '::ffff:192.0.2.7' }) })
     expect(seen).toBe('192.0.2.7')
-    const thrown = await guardRequests('dashboard', () => {
+    const thrown = await guardPort('dashboard', () => {
       throw new Error('secret detail')
     })(get('/'))
     expect(thrown.status).toBe(500)

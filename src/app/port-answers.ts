@@ -1,16 +1,23 @@
 /** The server-level answers (414, 500, 503 while starting) in each port's own shape: API envelope, resolver `{status, error}`, dashboard page. */
 import { errorResponse as apiErrorResponse } from '../api/errors.ts'
-import type { Surface } from '../app/serve-mode.ts'
 import { pageAnswer } from '../dashboard/http.ts'
 import { ERRORS, type ErrorView, errorBody } from '../dashboard/views/errors.ts'
 import { ERROR_INTERNAL } from '../resolver/constants.ts'
 import { errorResponse as resolverErrorResponse } from '../resolver/errors.ts'
 import { CORS_HEADERS } from '../resolver/responses.ts'
+import type { PortAnswers } from '../security/server-limits.ts'
+import type { Surface } from './serve-mode.ts'
 
-export type { Surface } from '../app/serve-mode.ts'
+export type { Surface } from './serve-mode.ts'
 
-/** Longest request URL (scheme, host, path and query) any port reads. */
-export const MAX_URL_BYTES = 8 * 1024
+/** Each port's answers to what its limits refuse (`src/security/server-limits.ts` takes them as values). */
+export function portAnswers(surface: Surface): PortAnswers {
+  return {
+    uriTooLong: (request) => uriTooLong(surface, request),
+    internalError: (request) => internalError(surface, request),
+    ...(surface === 'resolver' ? { bodyTooLarge: resolverBodyTooLarge } : {}),
+  }
+}
 
 /** The resolver's error code for a URL over the limit (RFC 9110 §15.5.15). */
 export const ERROR_URI_TOO_LONG = 'URI_TOO_LONG'
