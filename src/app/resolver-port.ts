@@ -1,8 +1,9 @@
 /** The resolver port of the service: `/healthz` and `/readyz`, the product pages, then the resolver; one log line per request. */
-import { type Logger, loggedPath } from '../lib/log.ts'
+import type { Logger } from '../lib/log.ts'
 import type { PagesRoute } from '../pages/index.ts'
 import type { ResolverRoute } from '../resolver/index.ts'
 import { type RequestTarget, splitRequestUrl } from '../resolver/request-url.ts'
+import { loggedPath } from '../security/logged-path.ts'
 
 export interface ResolverPortDeps {
   readonly pages: PagesRoute
