@@ -13,13 +13,10 @@ const { database, deps, slug, client, auth, close } = await openBenchAuth()
 const noop = () => 'ok'
 const app = createApp(deps, [
   authFeature({ ...deps, auth }),
-  (a) =>
-    a.use(
-      new Elysia()
-        .use(bearerAuth(auth))
-        .get('/bench/open', noop)
-        .get('/bench/guarded', noop, { scope: 'write:codes' }),
-    ) as unknown as Elysia,
+  new Elysia()
+    .use(bearerAuth(auth))
+    .get('/bench/open', noop)
+    .get('/bench/guarded', noop, { scope: 'write:codes' }),
 ])
 
 const basic = `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`

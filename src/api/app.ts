@@ -1,5 +1,5 @@
 /** The code API as an Elysia app: global error mapping, request log, health routes; features plug in as modules. */
-import { Elysia } from 'elysia'
+import { type AnyElysia, Elysia } from 'elysia'
 import type { Config } from '../app/config.ts'
 import type { Database } from '../db/database.ts'
 import { errorName, type Logger } from '../lib/log.ts'
@@ -25,9 +25,9 @@ export const MAX_BODY_BYTES = 1024 * 1024
 export const requestLogContext = new WeakMap<Request, { clientId?: string }>()
 
 /** Builds the API app. It never listens: `app.handle(request)` in tests, `Bun.serve` in `main.ts`. */
-export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] = []) {
+export function createApp(deps: AppDeps, features: readonly AnyElysia[] = []): AnyElysia {
   const started = new WeakMap<Request, number>()
-  let app = new Elysia({ normalize: false })
+  const base = new Elysia({ normalize: false })
     .onRequest(({ request }) => {
       started.set(request, performance.now())
       const refusal = earlyRefusal(request)
@@ -44,8 +44,8 @@ export function createApp(deps: AppDeps, features: ((app: Elysia) => Elysia)[] =
     .onAfterResponse(({ request, set, responseValue }) =>
       logRequest(request, statusSent(responseValue, set.status)),
     )
-    .use(healthRoutes(deps)) as unknown as Elysia
-  for (const feature of features) app = feature(app)
+    .use(healthRoutes(deps))
+  const app = features.reduce<AnyElysia>((chain, feature) => chain.use(feature), base)
   return app
 
   /** The request log: one line per request, with the status the client got. Runs after the answer: never throws. */
@@ -106,7 +106,7 @@ function routeMatches(pattern: string, path: string): boolean {
 }
 
 /** Elysia answers 404 for a known path with another method; SPEC-minded clients expect 405 with `Allow`. */
-function notFoundOrWrongMethod(app: Elysia, request: Request): Response {
+function notFoundOrWrongMethod(app: AnyElysia, request: Request): Response {
   const path = splitRequestUrl(request.url).path
   const methods = app.routes.filter((r) => routeMatches(r.path, path)).map((r) => r.method.toUpperCase())
   if (methods.length === 0) return errorResponse('notFound')

@@ -69,17 +69,14 @@ export function tokenRequest(
 
 /** Probe routes: one per way of guarding, plus an unguarded one. */
 export function probeRoutes(auth: AuthService) {
-  return (app: Elysia): Elysia =>
-    app.use(
-      new Elysia()
-        .use(bearerAuth(auth))
-        .get('/probe/open', () => ({ ok: true }))
-        .post('/probe/codes', ({ principal }) => principal, { scope: 'write:codes' })
-        .post('/probe/admin', ({ principal }) => principal, { scope: 'admin:reports' })
-        .post('/probe/hook', ({ request }) => principalOf(request) ?? null, {
-          beforeHandle: requireScope(auth, 'write:codes'),
-        }),
-    ) as unknown as Elysia
+  return new Elysia()
+    .use(bearerAuth(auth))
+    .get('/probe/open', () => ({ ok: true }))
+    .post('/probe/codes', ({ principal }) => principal, { scope: 'write:codes' })
+    .post('/probe/admin', ({ principal }) => principal, { scope: 'admin:reports' })
+    .post('/probe/hook', ({ request }) => principalOf(request) ?? null, {
+      beforeHandle: requireScope(auth, 'write:codes'),
+    })
 }
 
 /** An app with the auth feature and probe routes, on a controllable clock (`config`: the test configuration). */

@@ -1,5 +1,5 @@
 /** The auth feature for `createApp`: the token endpoint, the JWK Set, and the guard the code routes use. */
-import type { Elysia } from 'elysia'
+import { Elysia } from 'elysia'
 import type { AuthService } from '../../auth/service.ts'
 import type { AppDeps } from '../app.ts'
 import { jwksRoute } from './jwks.ts'
@@ -20,6 +20,7 @@ export {
  * endpoint's rate limiter, usually `tokenRequestLimiter({ limits, trustedProxyHops, clock, logger })`.
  */
 export function authFeature(deps: AppDeps & { auth: AuthService; limitTokenRequest?: TokenRequestLimiter }) {
-  return (app: Elysia): Elysia =>
-    app.use(tokenRoute(deps.auth, deps.limitTokenRequest)).use(jwksRoute(deps.auth)) as unknown as Elysia
+  return new Elysia({ name: 'auth' })
+    .use(tokenRoute(deps.auth, deps.limitTokenRequest))
+    .use(jwksRoute(deps.auth))
 }

@@ -1,10 +1,9 @@
 /** The catalog feature for `createApp`: brands, products, import and export over the API (DESIGN §8). */
-import type { Elysia } from 'elysia'
 import { type CatalogRoutesDeps, catalogRoutes } from './routes.ts'
 
 export { BRANDS_PATH, type CatalogRoutesDeps, EXPORT_PATH, IMPORT_PATH, PRODUCTS_PATH } from './routes.ts'
 
 /** `createApp(deps, [authFeature(…), codesFeature({ auth }), catalogFeature({ auth, database }), …])`. */
 export function catalogFeature(deps: CatalogRoutesDeps) {
-  return (app: Elysia): Elysia => app.use(catalogRoutes(deps)) as unknown as Elysia
+  return catalogRoutes(deps)
 }

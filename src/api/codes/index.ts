@@ -1,5 +1,4 @@
 /** The code feature for `createApp`: single, batch and render operations. */
-import type { Elysia } from 'elysia'
 import { type CodeRoutesDeps, codeRoutes } from './routes.ts'
 
 export { generate, generateBatch } from '../../services/codes/generate.ts'
@@ -15,5 +14,5 @@ export {
 
 /** `createApp(deps, [authFeature(…), codesFeature({ auth, work, limiter }), …])`. */
 export function codesFeature(deps: CodeRoutesDeps) {
-  return (app: Elysia): Elysia => app.use(codeRoutes(deps)) as unknown as Elysia
+  return codeRoutes(deps)
 }

@@ -37,5 +37,5 @@ export function openapiRoutes(options: DocumentOptions) {
 
 /** `createApp(deps, [..., openapiFeature({ serverUrl: deps.config.apiUrl })])`. */
 export function openapiFeature(options: DocumentOptions) {
-  return (app: Elysia): Elysia => app.use(openapiRoutes(options)) as unknown as Elysia
+  return openapiRoutes(options)
 }

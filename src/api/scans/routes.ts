@@ -46,5 +46,5 @@ export function scanRoutes(deps: ScanRoutesDeps) {
 
 /** `createApp(deps, [..., scansFeature({ auth, database, clock })])`. */
 export function scansFeature(deps: ScanRoutesDeps) {
-  return (app: Elysia): Elysia => app.use(scanRoutes(deps)) as unknown as Elysia
+  return scanRoutes(deps)
 }
