@@ -2,10 +2,10 @@
 
 import type { Config } from '../src/app/config.ts'
 import { createAuthService } from '../src/auth/service.ts'
-import { createClient } from '../src/db/api-clients.ts'
-import { CLI_ACTOR } from '../src/db/audit.ts'
-import { createOrganization } from '../src/db/organizations.ts'
 import { silentLogger } from '../src/lib/log.ts'
+import { CLI_ACTOR } from '../src/services/audit.ts'
+import { createClient } from '../src/services/clients/api-clients.ts'
+import { createOrganization } from '../src/services/people/organizations.ts'
 import { openTestDatabase } from '../tests/support/db.ts'
 
 export const BENCH_CONFIG: Config = {

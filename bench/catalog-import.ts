@@ -1,7 +1,7 @@
 /** Catalog import of 10,000 products on embedded PGlite (and Postgres when DATABASE_URL is set): first import, re-import, one change. */
 
-import { importCatalog } from '../src/db/catalog-import.ts'
 import { openDatabase } from '../src/db/database.ts'
+import { importCatalog } from '../src/services/catalog/import.ts'
 import { generatedCatalog } from '../tests/catalog/fixtures.ts'
 
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 10_000)

@@ -7,10 +7,10 @@
  * It sends `{port}` when listening; on `'stats'` it answers with the handler times since the last `'stats'`.
  */
 import postgres from 'postgres'
-import { createDbCatalog } from '../src/db/catalog.ts'
-import { byGtinRow } from '../src/db/catalog-lookup.ts'
 import { openDatabase } from '../src/db/database.ts'
 import { createResolver } from '../src/resolver/index.ts'
+import { createDbCatalog } from '../src/services/catalog/db-catalog.ts'
+import { byGtinRow } from '../src/services/catalog/lookup.ts'
 
 export type ServerMode = 'resolver' | 'bare' | 'bare-db' | 'bare-lookup'
 export interface ServerStats {

@@ -13,11 +13,11 @@ import { type Surface, servedSurfaces } from './app/serve-mode.ts'
 import { openStartDatabase, readStartConfig } from './app/startup.ts'
 import { setPasswordUrl } from './auth/password-links.ts'
 import type { Database } from './db/database.ts'
-import { withDeadline } from './db/deadline.ts'
-import type { DemoSeed } from './db/seed.ts'
+import { withDeadline } from './lib/deadline.ts'
 import { createStdoutLogger, errorMessage, errorName } from './lib/log.ts'
 import type { Metrics } from './metrics/index.ts'
 import type { Handler } from './security/server-limits.ts'
+import type { DemoSeed } from './services/catalog/seed.ts'
 
 const { config, environmentKey } = await readStartConfig(process.env, process.exit)
 const logger = createStdoutLogger()
@@ -165,7 +165,7 @@ serving = await createServing(deps, resolverThread === null ? serveMode : 'api')
   failStart('start the service', error),
 )
 if (stopping()) await shutdown()
-const { hasDemoCatalog, isEmpty, seedDemo } = await import('./db/seed.ts')
+const { hasDemoCatalog, isEmpty, seedDemo } = await import('./services/catalog/seed.ts')
 const ports = Object.fromEntries([
   ...[...servers].map(([surface, s]) => [surface, s.port ?? portOf(config, surface)]),
   ...(resolverThread === null ? [] : [['resolver', resolverThread.port]]),

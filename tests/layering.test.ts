@@ -63,14 +63,9 @@ describe('module layering', () => {
     expect(strayImports('epc', ['gs1'])).toEqual([])
   })
 
-  test('the catalog file format is pure: the GS1 core, the resolver’s product type and TypeBox, no I/O', () => {
+  test('the catalog file format is pure: the GS1 core and TypeBox, no I/O', () => {
     expect(
-      strayImports('catalog', [
-        'gs1',
-        'resolver',
-        'package:@sinclair/typebox',
-        'package:@sinclair/typebox/value',
-      ]),
+      strayImports('catalog', ['gs1', 'package:@sinclair/typebox', 'package:@sinclair/typebox/value']),
     ).toEqual([])
   })
 
@@ -85,7 +80,7 @@ describe('module layering', () => {
       'resolver/serve-deno.ts',
       'resolver/serve-node.ts',
     ]
-    expect(strayImports('resolver', ['gs1', 'epc', 'html', 'lib'], entries)).toEqual([])
+    expect(strayImports('resolver', ['gs1', 'epc', 'html', 'catalog', 'lib'], entries)).toEqual([])
   })
 
   test('the product pages use the resolver and the templates, never storage, the API or the CLI', () => {

@@ -3,7 +3,7 @@
  * into one string key would build and hash a new string per scan; each part here is a string already hashed (the
  * same GTIN, organization and link type strings come with every scan of a product), so a lookup is eight cheap ones.
  */
-import type { ScanCountRow } from '../db/scans.ts'
+import type { ScanCountRow } from '../services/scans/counts.ts'
 
 export type MutableCountRow = { -readonly [K in keyof ScanCountRow]: ScanCountRow[K] }
 

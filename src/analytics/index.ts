@@ -4,9 +4,9 @@
  * one interval of counts; a clean shutdown (`close`) writes them.
  */
 import type { Database } from '../db/database.ts'
-import { addScanCounts, pruneScanCounts } from '../db/scans.ts'
 import { errorName, type Logger } from '../lib/log.ts'
 import type { OnScan } from '../resolver/scan-event.ts'
+import { addScanCounts, pruneScanCounts } from '../services/scans/counts.ts'
 import { createScanCounter, type ScanCounter } from './scan-counter.ts'
 
 /** DESIGN §9: counts are written every 5 s. */

@@ -4,8 +4,9 @@
  * never waits for it. A failed flush keeps its counts for the next one; the number of distinct keys is bounded, and
  * scans that would need a new key past the bound are counted as dropped (a metric), never stored half.
  */
-import type { ScanCountRow } from '../db/scans.ts'
+
 import type { ScanEvent } from '../resolver/scan-event.ts'
+import type { ScanCountRow } from '../services/scans/counts.ts'
 import { CountTable, type MutableCountRow } from './count-table.ts'
 
 export interface ScanCounterOptions {

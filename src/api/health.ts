@@ -1,7 +1,7 @@
 /** Liveness and readiness: `/healthz` answers while the process runs, `/readyz` only while the database answers. */
 import { Elysia } from 'elysia'
 import type { Database } from '../db/database.ts'
-import { withDeadline } from '../db/deadline.ts'
+import { withDeadline } from '../lib/deadline.ts'
 import { errorResponse } from './errors.ts'
 
 /** Health routes, hidden from the OpenAPI document. */

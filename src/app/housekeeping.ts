@@ -1,8 +1,9 @@
 /** The service's periodic clean-up: dashboard sessions that can no longer be used, audit events past their 400 days. */
-import { pruneAudit } from '../db/audit.ts'
+
 import type { Database } from '../db/database.ts'
-import { pruneSessions } from '../db/sessions.ts'
 import { errorName, type Logger } from '../lib/log.ts'
+import { pruneAudit } from '../services/audit.ts'
+import { pruneSessions } from '../services/people/sessions.ts'
 
 export interface HousekeepingDeps {
   readonly database: Database

@@ -5,7 +5,7 @@
  */
 
 import type { Database } from '../db/database.ts'
-import { withDeadline } from '../db/deadline.ts'
+import { withDeadline } from '../lib/deadline.ts'
 import type { Config } from './config.ts'
 import type { FromResolverThread, ToResolverThread } from './resolver-thread-messages.ts'
 

@@ -5,8 +5,8 @@
  */
 
 import type { Database } from '../db/database.ts'
-import { STATEMENT_TIMEOUT_MS, withDeadline } from '../db/deadline.ts'
 import type { OnPayload } from '../db/listener.ts'
+import { STATEMENT_TIMEOUT_MS, withDeadline } from '../lib/deadline.ts'
 import { createStdoutLogger, errorMessage, errorName } from '../lib/log.ts'
 import type { Metrics } from '../metrics/index.ts'
 import type { Serving } from './boot.ts'

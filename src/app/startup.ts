@@ -4,7 +4,7 @@
  */
 import { type EnvironmentKey, readEnvironmentKey } from '../auth/key-source.ts'
 import type { Database } from '../db/database.ts'
-import { STATEMENT_TIMEOUT_MS } from '../db/deadline.ts'
+import { STATEMENT_TIMEOUT_MS } from '../lib/deadline.ts'
 import { errorMessage } from '../lib/log.ts'
 import { type Config, readConfig } from './config.ts'
 

@@ -4,7 +4,7 @@
  */
 import type { CryptoKey } from 'jose'
 import type { Database } from '../db/database.ts'
-import { ensureSigningKey, listSigningKeys } from '../db/signing-keys.ts'
+import { ensureSigningKey, listSigningKeys } from '../services/clients/signing-keys.ts'
 import type { EnvironmentKey } from './key-source.ts'
 import { generateSigningKey, importSigningKey, importVerificationKey, type PublicJwk } from './keys.ts'
 

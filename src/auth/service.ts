@@ -1,10 +1,15 @@
 /** The auth service: issues access tokens for client credentials and verifies bearer tokens with cached standing. */
-import { findClientCredentials, findOrganizationPlan, recordLastUsed } from '../db/api-clients.ts'
+
 import { CLIENTS_CHANNEL } from '../db/channels.ts'
-import { withDeadline } from '../db/deadline.ts'
-import { coversApiClients } from '../db/organizations.ts'
-import { SIGNING_KEYS_CHANNEL } from '../db/signing-keys.ts'
+import { withDeadline } from '../lib/deadline.ts'
 import { errorName } from '../lib/log.ts'
+import {
+  findClientCredentials,
+  findOrganizationPlan,
+  recordLastUsed,
+} from '../services/clients/api-clients.ts'
+import { SIGNING_KEYS_CHANNEL } from '../services/clients/signing-keys.ts'
+import { coversApiClients } from '../services/people/organizations.ts'
 import { parseBearer } from './authorization.ts'
 import { type EnvironmentKey, loadSigningKey } from './key-source.ts'
 import { fixedKeyring, type Keyring, openKeyring } from './keyring.ts'

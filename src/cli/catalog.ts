@@ -1,10 +1,10 @@
 /** `catalog import FILE | export --org SLUG`: the catalog file in and out of the database. */
 import { open, readFile, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { exportCatalogText } from '../db/catalog-export.ts'
-import { type ImportReport, importCatalog, OPERATOR_IMPORT } from '../db/catalog-import.ts'
 import { errorMessage } from '../lib/log.ts'
 import { serviceHosts } from '../security/service-hosts.ts'
+import { exportCatalogText } from '../services/catalog/export.ts'
+import { type ImportReport, importCatalog, OPERATOR_IMPORT } from '../services/catalog/import.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
 import { jsonErrorPosition } from './json-position.ts'

@@ -1,6 +1,7 @@
 /** `client create | list | block | unblock | delete`: API clients of an organization (DESIGN §4). */
 
 import { SCOPES } from '../auth/scopes.ts'
+import { CLI_ACTOR } from '../services/audit.ts'
 import {
   type ClientSummary,
   type CreateClientResult,
@@ -8,8 +9,7 @@ import {
   deleteClient,
   listClients,
   setBlocked,
-} from '../db/api-clients.ts'
-import { CLI_ACTOR } from '../db/audit.ts'
+} from '../services/clients/api-clients.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 

@@ -2,9 +2,10 @@
  * `domain list | activate | deactivate`: the custom domains brands have requested, and an operator turning one on
  * or off.
  */
-import { CLI_ACTOR } from '../db/audit.ts'
-import { type CustomDomainListing, listCustomDomains, setDomainActive } from '../db/brands.ts'
+
 import { serviceHosts } from '../security/service-hosts.ts'
+import { CLI_ACTOR } from '../services/audit.ts'
+import { type CustomDomainListing, listCustomDomains, setDomainActive } from '../services/catalog/brands.ts'
 import { parseFlags, positionals } from './args.ts'
 import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 

@@ -7,7 +7,7 @@
 import type { SigningKeySource } from '../app/config.ts'
 import { loadSigningKey } from '../auth/key-source.ts'
 import { generateSigningKey } from '../auth/keys.ts'
-import { listSigningKeys, rotateSigningKey } from '../db/signing-keys.ts'
+import { listSigningKeys, rotateSigningKey } from '../services/clients/signing-keys.ts'
 import { parseFlags, positionals } from './args.ts'
 import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
 

@@ -6,9 +6,10 @@ import {
   isSubscriptionStatus,
   listOrganizations,
   type OrganizationResult,
+  PLANS,
+  SUBSCRIPTION_STATUSES,
   setPlan,
-} from '../db/organizations.ts'
-import { PLANS, SUBSCRIPTION_STATUSES } from '../db/schema.ts'
+} from '../services/people/organizations.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 

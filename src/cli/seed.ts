@@ -1,6 +1,6 @@
 /** `seed demo`: the demo catalog, a demo API client whose secret is printed once, and a demo owner's set-password link. */
 import { setPasswordUrl } from '../auth/password-links.ts'
-import { seedDemo } from '../db/seed.ts'
+import { seedDemo } from '../services/catalog/seed.ts'
 import { parseFlags, positionals } from './args.ts'
 import { type CliContext, EXIT } from './context.ts'
 

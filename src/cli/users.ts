@@ -1,9 +1,15 @@
 /** `user create | list | disable | reset-password`: the dashboard's people, for operators (DESIGN §7). */
 import { setPasswordUrl } from '../auth/password-links.ts'
-import { CLI_ACTOR } from '../db/audit.ts'
 import type { Database } from '../db/database.ts'
-import { listOrganizations } from '../db/organizations.ts'
-import { createUser, disableUser, listUsers, resetPassword, type UserListing } from '../db/users.ts'
+import { CLI_ACTOR } from '../services/audit.ts'
+import { listOrganizations } from '../services/people/organizations.ts'
+import {
+  createUser,
+  disableUser,
+  listUsers,
+  resetPassword,
+  type UserListing,
+} from '../services/people/users.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
 

@@ -3,12 +3,12 @@
  * A pure fetch handler: `createDashboard(deps)(request)`; `src/main.ts` serves it on DASHBOARD_PORT.
  */
 import { deriveToken } from '../auth/opaque-tokens.ts'
-import { claimFormSubmission, releaseFormSubmission } from '../db/form-submissions.ts'
-import { membershipIn, membershipsOf } from '../db/memberships.ts'
-import { type FoundSession, findSession } from '../db/sessions.ts'
 import { errorName, type LogFields } from '../lib/log.ts'
 import { type RequestTarget, splitRequestUrl } from '../resolver/request-url.ts'
 import { loggedPath } from '../security/logged-path.ts'
+import { claimFormSubmission, releaseFormSubmission } from '../services/people/form-submissions.ts'
+import { membershipIn, membershipsOf } from '../services/people/memberships.ts'
+import { type FoundSession, findSession } from '../services/people/sessions.ts'
 import { ASSETS } from './assets.ts'
 import { admitHeavy } from './budgets.ts'
 import {

@@ -3,7 +3,7 @@
  * in the import format (which the catalog service validates). Works without JavaScript: the languages are one text
  * field, and "Update the form" re-renders the name and title fields for the languages typed.
  */
-import type { CanonicalProduct } from '../db/catalog-rows.ts'
+import type { CanonicalProduct } from '../services/catalog/rows.ts'
 
 /** One page as the form shows it. */
 export interface PageForm {

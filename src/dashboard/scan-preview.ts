@@ -3,12 +3,12 @@
  * or not) in an in-memory catalog, one scan per language, the `Location` read back. No guessing of its rules here.
  */
 
-import { publishedProducts } from '../catalog/products.ts'
-import type { BrandRef } from '../db/brands.ts'
-import type { CanonicalProduct } from '../db/catalog-rows.ts'
 import type { ResolverConfig } from '../resolver/config.ts'
 import { createResolver } from '../resolver/index.ts'
 import { createMemoryCatalog } from '../resolver/memory-catalog.ts'
+import { publishedProducts } from '../resolver/published-products.ts'
+import type { BrandRef } from '../services/catalog/brands.ts'
+import type { CanonicalProduct } from '../services/catalog/rows.ts'
 
 export interface ScanOutcome {
   /** The scanner's `Accept-Language`, or null for a scanner whose languages the product has none of. */

@@ -1,8 +1,8 @@
 /** Opens the database the configuration names, with a one-line error instead of a driver stack trace. */
 import type { Config } from '../app/config.ts'
+import { DeadlineError } from '../lib/deadline.ts'
 import { redactConnectionUrl } from './connection-url.ts'
 import { type Database, openDatabase, type PostgresSession } from './database.ts'
-import { DeadlineError } from './deadline.ts'
 
 /**
  * Longest wait for a first answer from Postgres. A refused or silent port fails sooner (the driver's connect

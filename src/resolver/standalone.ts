@@ -1,13 +1,13 @@
 /** Shared by the standalone entries: reads their environment once and builds the resolver over a memory catalog. */
 
 import { readResolverConfig } from '../app/config.ts'
-import { publishedProducts } from '../catalog/products.ts'
 import { validateCatalog } from '../catalog/validate.ts'
 import { errorMessage } from '../lib/log.ts'
 import { createPagesRoute } from '../pages/index.ts'
 import type { CatalogProduct } from './catalog.ts'
 import { createResolverRoute, type Resolver } from './index.ts'
 import { createMemoryCatalog } from './memory-catalog.ts'
+import { publishedProducts } from './published-products.ts'
 import { splitRequestUrl } from './request-url.ts'
 
 export type Env = Readonly<Record<string, string | undefined>>

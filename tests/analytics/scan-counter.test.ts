@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { createScanCounter } from '../../src/analytics/scan-counter.ts'
-import type { ScanCountRow } from '../../src/db/scans.ts'
 import type { ScanEvent } from '../../src/resolver/scan-event.ts'
+import type { ScanCountRow } from '../../src/services/scans/counts.ts'
 import { scanRow } from '../support/scans.ts'
 
 const ORG = '00000000-0000-4000-8000-000000000001'

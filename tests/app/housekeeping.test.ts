@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { runHousekeeping, startHousekeeping } from '../../src/app/housekeeping.ts'
 import { auditEvents, sessions } from '../../src/db/schema.ts'
-import { createSession, SESSION_IDLE_MS } from '../../src/db/sessions.ts'
 import { memoryLogger } from '../../src/lib/log.ts'
+import { createSession, SESSION_IDLE_MS } from '../../src/services/people/sessions.ts'
 import { openTestDatabase, useTestDatabase } from '../support/db.ts'
 import { seedOwner } from '../support/people.ts'
 

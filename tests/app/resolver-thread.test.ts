@@ -6,9 +6,9 @@ import {
   ResolverThreadError,
 } from '../../src/app/resolver-thread.ts'
 import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
-import { importCatalog } from '../../src/db/catalog-import.ts'
 import { type Database, openDatabase } from '../../src/db/database.ts'
-import { seedDemo } from '../../src/db/seed.ts'
+import { importCatalog } from '../../src/services/catalog/import.ts'
+import { seedDemo } from '../../src/services/catalog/seed.ts'
 import { TEST_CONFIG } from '../support/app.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, TEST_DATABASE_URL } from '../support/db.ts'
 import { createScratchDatabase } from '../support/scratch-db.ts'

@@ -4,7 +4,11 @@ import { generateSigningKey } from '../../src/auth/keys.ts'
 import { createAuthService } from '../../src/auth/service.ts'
 import { runKeysCommand } from '../../src/cli/keys.ts'
 import { signingKeys } from '../../src/db/schema.ts'
-import { ensureSigningKey, listSigningKeys, RETIRED_KEY_GRACE_MS } from '../../src/db/signing-keys.ts'
+import {
+  ensureSigningKey,
+  listSigningKeys,
+  RETIRED_KEY_GRACE_MS,
+} from '../../src/services/clients/signing-keys.ts'
 import { testClock, testDeps } from '../support/app.ts'
 import { cliContext } from '../support/cli.ts'
 import { useTestDatabase } from '../support/db.ts'

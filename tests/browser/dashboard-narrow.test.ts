@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Server } from 'bun'
 import type { Page } from 'playwright-core'
-import { listClients } from '../../src/db/api-clients.ts'
-import { importCatalog } from '../../src/db/catalog-import.ts'
-import { addScanCounts } from '../../src/db/scans.ts'
+import { importCatalog } from '../../src/services/catalog/import.ts'
+import { listClients } from '../../src/services/clients/api-clients.ts'
+import { addScanCounts } from '../../src/services/scans/counts.ts'
 import { type Harness, openHarness, PASSWORD, PEOPLE, type Person, signedIn } from '../dashboard/harness.ts'
 import {
   axeViolations,

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'bun'
 import type { Page } from 'playwright-core'
 import { SMTPServer } from 'smtp-server'
-import { listClients } from '../../src/db/api-clients.ts'
 import type { Database } from '../../src/db/database.ts'
-import { addScanCounts } from '../../src/db/scans.ts'
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts'
+import { listClients } from '../../src/services/clients/api-clients.ts'
+import { addScanCounts } from '../../src/services/scans/counts.ts'
 import { type Harness, openHarness, PASSWORD, PEOPLE } from '../dashboard/harness.ts'
 import {
   axeViolations,

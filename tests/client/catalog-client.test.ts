@@ -1,8 +1,8 @@
 /** The typed client on the catalog endpoints: brands, a product with its ETag, the list, the import's dry run. */
 import { describe, expect, test } from 'bun:test'
 import { createCodeApiClient } from '../../src/client/index.ts'
-import { createClient } from '../../src/db/api-clients.ts'
-import { CLI_ACTOR } from '../../src/db/audit.ts'
+import { CLI_ACTOR } from '../../src/services/audit.ts'
+import { createClient } from '../../src/services/clients/api-clients.ts'
 import { useCodeApi } from '../api/codes/harness.ts'
 
 const api = useCodeApi()

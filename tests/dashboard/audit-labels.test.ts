@@ -3,13 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { AUDIT_ACTION_LABELS } from '../../src/dashboard/views/audit.ts'
 
-const DB = join(import.meta.dir, '..', '..', 'src', 'db')
+const SERVICES = join(import.meta.dir, '..', '..', 'src', 'services')
 
-/** The action names the storage layer writes to the audit log (`action: 'x.y'`, both arms of a choice). */
+/** The action names the services write to the audit log (`action: 'x.y'`, both arms of a choice). */
 function recordedActions(): string[] {
   const found = new Set<string>()
-  for (const file of readdirSync(DB).filter((f) => f.endsWith('.ts'))) {
-    const text = readFileSync(join(DB, file), 'utf8')
+  const files = readdirSync(SERVICES, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'))
+  for (const file of files) {
+    const text = readFileSync(join(SERVICES, file), 'utf8')
     for (const line of text.matchAll(/action: ([^\n]+)/g))
       for (const name of (line[1] as string).matchAll(/'([a-z_]+\.[a-z_]+)'/g)) found.add(name[1] as string)
   }
@@ -17,7 +18,7 @@ function recordedActions(): string[] {
 }
 
 describe('audit log labels', () => {
-  test('every action the storage layer records has words in the audit log, and no label is for nothing', () => {
+  test('every action the services record has words in the audit log, and no label is for nothing', () => {
     const recorded = recordedActions()
     expect(recorded.length).toBeGreaterThan(15)
     expect(recorded.filter((a) => AUDIT_ACTION_LABELS[a] === undefined)).toEqual([])

@@ -1,6 +1,6 @@
 /** Each person's budget of the dashboard's heavy work: drawings on the Codes page, catalog files in and out. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { importCatalog } from '../../src/db/catalog-import.ts'
+import { importCatalog } from '../../src/services/catalog/import.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { verifySecret } from '../../src/auth/secrets.ts'
-import { findClientCredentials } from '../../src/db/api-clients.ts'
-import { listAudit } from '../../src/db/audit.ts'
-import { setPlan } from '../../src/db/organizations.ts'
+import { listAudit } from '../../src/services/audit.ts'
+import { findClientCredentials } from '../../src/services/clients/api-clients.ts'
+import { setPlan } from '../../src/services/people/organizations.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
 

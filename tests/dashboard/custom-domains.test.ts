@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { listBrands } from '../../src/db/brands.ts'
+import { listBrands } from '../../src/services/catalog/brands.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
 

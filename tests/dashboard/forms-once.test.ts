@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { hashOpaqueToken } from '../../src/auth/opaque-tokens.ts'
-import { listClients } from '../../src/db/api-clients.ts'
 import { formSubmissions, invitations } from '../../src/db/schema.ts'
+import { listClients } from '../../src/services/clients/api-clients.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { type Browser, type Harness, openHarness, signedIn, textOf } from './harness.ts'
 

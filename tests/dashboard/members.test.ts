@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { listAudit } from '../../src/db/audit.ts'
-import { listMembers, membershipIn } from '../../src/db/memberships.ts'
+import { listAudit } from '../../src/services/audit.ts'
+import { listMembers, membershipIn } from '../../src/services/people/memberships.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { browser, type Harness, openHarness, PASSWORD, signedIn, textOf } from './harness.ts'
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { newFormId } from '../../src/dashboard/form.ts'
-import { exportCatalog } from '../../src/db/catalog-export.ts'
-import { importCatalog } from '../../src/db/catalog-import.ts'
-import { getProduct } from '../../src/db/catalog-products.ts'
+import { exportCatalog } from '../../src/services/catalog/export.ts'
+import { importCatalog } from '../../src/services/catalog/import.ts'
+import { getProduct } from '../../src/services/catalog/products.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
 

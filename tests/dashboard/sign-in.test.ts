@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SIGN_IN_FAILED } from '../../src/dashboard/routes/auth.ts'
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/db/sessions.ts'
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/services/people/sessions.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { browser, type Harness, openHarness, PASSWORD, PEOPLE, START, signedIn, textOf } from './harness.ts'
 

@@ -2,9 +2,9 @@ import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { asc } from 'drizzle-orm'
 import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
-import { importCatalog } from '../../src/db/catalog-import.ts'
-import { productLookups } from '../../src/db/catalog-lookup.ts'
 import { products } from '../../src/db/schema.ts'
+import { importCatalog } from '../../src/services/catalog/import.ts'
+import { productLookups } from '../../src/services/catalog/lookup.ts'
 import { productOf, smallCatalog } from '../catalog/fixtures.ts'
 import { useTestDatabase } from '../support/db.ts'
 

@@ -1,10 +1,10 @@
 /** Runs the mixed load against an instance in closed loops and measures statuses, drops, latency, RSS and CPU. */
 import { readFileSync } from 'node:fs'
 import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
-import { createClient } from '../../src/db/api-clients.ts'
-import { CLI_ACTOR } from '../../src/db/audit.ts'
-import { importCatalog } from '../../src/db/catalog-import.ts'
 import { type DatabaseTarget, openDatabase } from '../../src/db/database.ts'
+import { CLI_ACTOR } from '../../src/services/audit.ts'
+import { importCatalog } from '../../src/services/catalog/import.ts'
+import { createClient } from '../../src/services/clients/api-clients.ts'
 import type { Instance } from '../support/processes.ts'
 import { apiKinds, firstToken, type Kind, resolverKinds } from './load-mix.ts'
 

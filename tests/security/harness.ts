@@ -2,7 +2,7 @@
 import { createService, type Service } from '../../src/app/boot.ts'
 import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
 import type { Database } from '../../src/db/database.ts'
-import { seedDemo } from '../../src/db/seed.ts'
+import { seedDemo } from '../../src/services/catalog/seed.ts'
 import { TEST_CONFIG, testClock } from '../support/app.ts'
 import { openTestDatabase, useFileFixture } from '../support/db.ts'
 import { auditedLogger, recordSecret } from './log-audit.ts'

@@ -1,8 +1,9 @@
 /** People in a test database: an organization on the free plan with Ada as its owner, the start of storage tests. */
-import { CLI_ACTOR } from '../../src/db/audit.ts'
+
 import type { Db } from '../../src/db/database.ts'
-import { createOrganization } from '../../src/db/organizations.ts'
-import { createUser } from '../../src/db/users.ts'
+import { CLI_ACTOR } from '../../src/services/audit.ts'
+import { createOrganization } from '../../src/services/people/organizations.ts'
+import { createUser } from '../../src/services/people/users.ts'
 
 /** Creates organization `acme` and its owner ada@example.com; returns her user id. */
 export async function seedOwner(db: Db, now: number): Promise<string> {

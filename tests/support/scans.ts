@@ -1,5 +1,5 @@
 /** Scan count rows for tests: one scan of the demo GTIN, redirected on the resolver host to an English page. */
-import type { ScanCountRow } from '../../src/db/scans.ts'
+import type { ScanCountRow } from '../../src/services/scans/counts.ts'
 
 export function scanRow(organizationId: string, overrides: Partial<ScanCountRow> = {}): ScanCountRow {
   return {

@@ -3,10 +3,14 @@
 import type { Principal } from '../../auth/types.ts'
 import { storableText } from '../../catalog/validate.ts'
 import { wrongCheckDigit } from '../../catalog/validate-products.ts'
-import type { Actor } from '../../db/audit.ts'
-import { listBrands } from '../../db/brands.ts'
-import { exportCatalogStream } from '../../db/catalog-export.ts'
-import { importCatalog } from '../../db/catalog-import.ts'
+import type { Db } from '../../db/database.ts'
+import { parseGtin } from '../../gs1/gtin.ts'
+import { issue } from '../../gs1/issue.ts'
+import type { ServiceHosts } from '../../security/service-hosts.ts'
+import type { Actor } from '../../services/audit.ts'
+import { listBrands } from '../../services/catalog/brands.ts'
+import { exportCatalogStream } from '../../services/catalog/export.ts'
+import { importCatalog } from '../../services/catalog/import.ts'
 import {
   deleteProduct,
   findOrganizationScope,
@@ -14,11 +18,7 @@ import {
   listProducts,
   type OrganizationScope,
   putProduct,
-} from '../../db/catalog-products.ts'
-import type { Db } from '../../db/database.ts'
-import { parseGtin } from '../../gs1/gtin.ts'
-import { issue } from '../../gs1/issue.ts'
-import type { ServiceHosts } from '../../security/service-hosts.ts'
+} from '../../services/catalog/products.ts'
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from './model.ts'
 
 /** An operation's answer: a status, a JSON body (or none), or JSON text streamed, and header fields (ETag). */

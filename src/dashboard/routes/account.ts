@@ -1,9 +1,14 @@
 /** The signed-in person's own pages: their organizations, their account and password, accepting an invitation. */
-import { acceptedInvitationOrganization, acceptInvitation, findInvitation } from '../../db/invitations.ts'
-import { membershipIn } from '../../db/memberships.ts'
-import { createSession, SESSION_ABSOLUTE_MS } from '../../db/sessions.ts'
-import { changePassword } from '../../db/users.ts'
+
 import { sourceAddress } from '../../security/client-address.ts'
+import {
+  acceptedInvitationOrganization,
+  acceptInvitation,
+  findInvitation,
+} from '../../services/people/invitations.ts'
+import { membershipIn } from '../../services/people/memberships.ts'
+import { createSession, SESSION_ABSOLUTE_MS } from '../../services/people/sessions.ts'
+import { changePassword } from '../../services/people/users.ts'
 import { type Access, csrfMatches, orgPath, type RequestContext, type SignedInContext } from '../context.ts'
 import { sessionCookie } from '../cookies.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'

@@ -1,5 +1,5 @@
 /** The Audit log: every change to the organization, newest first, a page at a time. */
-import { listAudit } from '../../db/audit.ts'
+import { listAudit } from '../../services/audit.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'

@@ -1,7 +1,13 @@
 /** Signing in and out, setting a password through a one-time link, and the start page. */
-import { createSession, endSession, SESSION_ABSOLUTE_MS } from '../../db/sessions.ts'
-import { authenticate, findPasswordToken, passwordLinkUsed, setPasswordWithToken } from '../../db/users.ts'
+
 import { sourceAddress } from '../../security/client-address.ts'
+import { createSession, endSession, SESSION_ABSOLUTE_MS } from '../../services/people/sessions.ts'
+import {
+  authenticate,
+  findPasswordToken,
+  passwordLinkUsed,
+  setPasswordWithToken,
+} from '../../services/people/users.ts'
 import type { Access, RequestContext } from '../context.ts'
 import { clearSessionCookie, sessionCookie } from '../cookies.ts'
 import { localPath, pageAnswer, redirectAnswer } from '../http.ts'

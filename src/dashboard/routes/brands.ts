@@ -2,9 +2,10 @@
  * Brands of an organization and their custom domains: editors add brands and request domains, an operator
  * activates them.
  */
-import { listBrands, requestCustomDomain } from '../../db/brands.ts'
-import { importCatalog } from '../../db/catalog-import.ts'
+
 import { serviceHosts } from '../../security/service-hosts.ts'
+import { listBrands, requestCustomDomain } from '../../services/catalog/brands.ts'
+import { importCatalog } from '../../services/catalog/import.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'

@@ -1,8 +1,9 @@
 /** The catalog file in and out of the dashboard: import (with a dry-run report first) and export. */
-import { exportCatalogStream } from '../../db/catalog-export.ts'
-import { importCatalog } from '../../db/catalog-import.ts'
+
 import { errorName } from '../../lib/log.ts'
 import { serviceHosts } from '../../security/service-hosts.ts'
+import { exportCatalogStream } from '../../services/catalog/export.ts'
+import { importCatalog } from '../../services/catalog/import.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'

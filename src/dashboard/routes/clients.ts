@@ -1,6 +1,7 @@
 /** API clients of an organization: list with last use; owners create (the secret shown once), block, unblock, delete. */
-import { createClient, deleteClient, listClients, setBlocked } from '../../db/api-clients.ts'
-import type { Actor } from '../../db/audit.ts'
+
+import type { Actor } from '../../services/audit.ts'
+import { createClient, deleteClient, listClients, setBlocked } from '../../services/clients/api-clients.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'

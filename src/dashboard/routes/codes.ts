@@ -1,9 +1,9 @@
 /** The Codes page: a product, its qualifiers and attributes → Digital Link URI, element string, HRI, QR / Data Matrix. */
 
-import { brandRefs } from '../../db/brands.ts'
-import { getProduct } from '../../db/catalog-products.ts'
 import type { Mode } from '../../gs1/index.ts'
 import { createRenderer } from '../../render/index.ts'
+import { brandRefs } from '../../services/catalog/brands.ts'
+import { getProduct } from '../../services/catalog/products.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { type CodeForm, codeDefinition, readCodeForm } from '../code-form.ts'
 import type { Access, OrgContext } from '../context.ts'

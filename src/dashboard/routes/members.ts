@@ -1,8 +1,9 @@
 /** Members of an organization: the list, roles, removal; owners invite by link, or by mail when mail is set up. */
-import { createInvitation, listInvitations, revokeInvitation } from '../../db/invitations.ts'
-import { changeRole, listMembers, removeMember } from '../../db/memberships.ts'
-import { isRole } from '../../db/users.ts'
+
 import { errorName } from '../../lib/log.ts'
+import { createInvitation, listInvitations, revokeInvitation } from '../../services/people/invitations.ts'
+import { changeRole, listMembers, removeMember } from '../../services/people/memberships.ts'
+import { isRole } from '../../services/people/users.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'

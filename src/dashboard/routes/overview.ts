@@ -1,6 +1,6 @@
 /** The Overview of an organization: plan and status, what it holds, who is in it. */
 
-import { organizationCounts } from '../../db/overview.ts'
+import { organizationCounts } from '../../services/overview.ts'
 import { scans } from '../../services/scans/report.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'

@@ -1,7 +1,9 @@
 /** Products of an organization: the list, a product's page with its scan preview, the editor, delete. */
 
 import { validateCatalog } from '../../catalog/validate.ts'
-import { brandRefs } from '../../db/brands.ts'
+import { normaliseGtin } from '../../gs1/gtin.ts'
+import type { Issue } from '../../gs1/issue.ts'
+import { brandRefs } from '../../services/catalog/brands.ts'
 import {
   deleteProduct,
   getProduct,
@@ -9,9 +11,7 @@ import {
   type OrganizationScope,
   putProduct,
   relativeToProduct,
-} from '../../db/catalog-products.ts'
-import { normaliseGtin } from '../../gs1/gtin.ts'
-import type { Issue } from '../../gs1/issue.ts'
+} from '../../services/catalog/products.ts'
 import { scans } from '../../services/scans/report.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'

@@ -1,6 +1,6 @@
 /** The Scans page: scans per day, the top products, breakdowns, and a CSV of any grouping (DESIGN §9). */
 
-import { productNamesOf } from '../../db/catalog-products.ts'
+import { productNamesOf } from '../../services/catalog/products.ts'
 import { scans } from '../../services/scans/report.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'

@@ -1,7 +1,7 @@
 /** The person's own pages: the list of their organizations, their account, an invitation to accept. */
 import { deriveToken } from '../../auth/opaque-tokens.ts'
-import type { OpenInvitation } from '../../db/invitations.ts'
-import type { Refusal } from '../../db/users.ts'
+import type { OpenInvitation } from '../../services/people/invitations.ts'
+import type { Refusal } from '../../services/people/users.ts'
 import { orgPath, type RequestContext, type SignedInContext } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { passwordFields } from './auth.ts'

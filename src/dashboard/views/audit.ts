@@ -1,5 +1,5 @@
 /** The Audit log page: when, who, what, and a short before/after summary of each change. */
-import type { AuditEvent } from '../../db/audit.ts'
+import type { AuditEvent } from '../../services/audit.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { dateTime } from './format.ts'

@@ -1,7 +1,8 @@
 /** The Brands page: each brand with its custom domain and the domain's state. */
-import type { BrandSummary } from '../../db/brands.ts'
+
 import type { Issue } from '../../gs1/issue.ts'
 import { resolverHost } from '../../security/service-hosts.ts'
+import type { BrandSummary } from '../../services/catalog/brands.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { counted } from './format.ts'

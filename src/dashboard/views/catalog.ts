@@ -1,5 +1,5 @@
 /** The catalog import page: upload or paste a file, check it (dry run), then import; every error with its path. */
-import type { ImportReport, ImportResult } from '../../db/catalog-import.ts'
+import type { ImportReport, ImportResult } from '../../services/catalog/import.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { formGuard, notice } from './forms.ts'

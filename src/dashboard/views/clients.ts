@@ -1,7 +1,7 @@
 /** The API clients pages: the list, the one-time secret, the delete confirmation. */
 import { SCOPE_DESCRIPTIONS, SCOPES } from '../../auth/scopes.ts'
-import type { ClientSummary } from '../../db/api-clients.ts'
-import { coversApiClients } from '../../db/organizations.ts'
+import type { ClientSummary } from '../../services/clients/api-clients.ts'
+import { coversApiClients } from '../../services/people/organizations.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { dateTime, planName, statusName } from './format.ts'

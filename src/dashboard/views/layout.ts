@@ -1,5 +1,5 @@
 /** The dashboard's page frame: the product bar, the organization switcher, the section navigation, the main area. */
-import type { Membership } from '../../db/memberships.ts'
+import type { Membership } from '../../services/people/memberships.ts'
 import { FAVICON, SCRIPT_ASSET, STYLESHEET } from '../assets.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { formGuard } from './forms.ts'

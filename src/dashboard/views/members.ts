@@ -1,7 +1,8 @@
 /** The Members pages: members and their roles, pending invitations, the invitation link, removal. */
-import type { PendingInvitation } from '../../db/invitations.ts'
-import type { Member } from '../../db/memberships.ts'
-import { ROLES } from '../../db/schema.ts'
+
+import type { PendingInvitation } from '../../services/people/invitations.ts'
+import type { Member } from '../../services/people/memberships.ts'
+import { ROLES } from '../../services/people/memberships.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { dateTime } from './format.ts'

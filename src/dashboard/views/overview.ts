@@ -1,6 +1,7 @@
 /** The Overview page. */
-import { coversApiClients } from '../../db/organizations.ts'
-import type { OrganizationCounts } from '../../db/overview.ts'
+
+import type { OrganizationCounts } from '../../services/overview.ts'
+import { coversApiClients } from '../../services/people/organizations.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { planName, statusName } from './format.ts'

@@ -1,8 +1,9 @@
 /** The product page: where scans go, and the editor (names per language, pages with GS1 link types, titles, publish). */
-import type { BrandRef } from '../../db/brands.ts'
+
 import type { Issue } from '../../gs1/issue.ts'
 import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
 import { SELECTABLE_LINK_TYPES } from '../../gs1/link-types.ts'
+import type { BrandRef } from '../../services/catalog/brands.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import type { PageForm, ProductForm } from '../product-form.ts'

@@ -1,6 +1,6 @@
 /** The Products list: search, filters and GTIN-cursor pages, usable at 100,000 products. */
-import type { BrandRef } from '../../db/brands.ts'
-import type { ProductListItem } from '../../db/catalog-products.ts'
+import type { BrandRef } from '../../services/catalog/brands.ts'
+import type { ProductListItem } from '../../services/catalog/products.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { dateTime } from './format.ts'

@@ -1,8 +1,8 @@
 /** `GET /scans` (DESIGN §9): an organization's scan counts over a range of UTC days, summed per one dimension. */
 import type { Db } from '../../db/database.ts'
-import { SCAN_GROUPS, type ScanGroup, scanReport } from '../../db/scans.ts'
 import { parseGtin } from '../../gs1/gtin.ts'
 import { issue } from '../../gs1/issue.ts'
+import { SCAN_GROUPS, type ScanGroup, scanReport } from './counts.ts'
 
 /** The longest range a report covers, in days: the retention's default. */
 export const MAX_RANGE_DAYS = 400

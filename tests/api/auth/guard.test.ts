@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, spyOn, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { generateKeyPair, importJWK, type JWK, SignJWT, UnsecuredJWT } from 'jose'
-import { deleteClient, setBlocked } from '../../../src/db/api-clients.ts'
-import { CLI_ACTOR } from '../../../src/db/audit.ts'
-import { setPlan } from '../../../src/db/organizations.ts'
 import { apiClients, organizations, signingKeys } from '../../../src/db/schema.ts'
+import { CLI_ACTOR } from '../../../src/services/audit.ts'
+import { deleteClient, setBlocked } from '../../../src/services/clients/api-clients.ts'
+import { setPlan } from '../../../src/services/people/organizations.ts'
 import {
   authHarness,
   obtainToken,

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
 import { generateSigningKey } from '../../../src/auth/keys.ts'
-import { rotateSigningKey } from '../../../src/db/signing-keys.ts'
+import { rotateSigningKey } from '../../../src/services/clients/signing-keys.ts'
 import { obtainToken, probe, useAuthHarness } from '../../auth/helpers.ts'
 import { apiRequest } from '../../support/app.ts'
 

@@ -4,10 +4,10 @@ import { createApp } from '../../../src/api/app.ts'
 import { authFeature } from '../../../src/api/auth/index.ts'
 import * as secrets from '../../../src/auth/secrets.ts'
 import { hashSecret, newClientId } from '../../../src/auth/secrets.ts'
-import { deleteClient, setBlocked } from '../../../src/db/api-clients.ts'
-import { CLI_ACTOR } from '../../../src/db/audit.ts'
-import { setPlan } from '../../../src/db/organizations.ts'
 import { apiClients, organizations } from '../../../src/db/schema.ts'
+import { CLI_ACTOR } from '../../../src/services/audit.ts'
+import { deleteClient, setBlocked } from '../../../src/services/clients/api-clients.ts'
+import { setPlan } from '../../../src/services/people/organizations.ts'
 import {
   basic,
   FORM,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { importCatalog } from '../../../src/db/catalog-import.ts'
+import { importCatalog } from '../../../src/services/catalog/import.ts'
 import { PRODUCT, useCatalogApi } from './harness.ts'
 
 /** 48 KiB at once, refilled at 1 KiB a second (the test clock stands still); one file at a time. */

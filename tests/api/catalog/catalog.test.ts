@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { VND_JSON } from '../../../src/api/media.ts'
-import { listAudit } from '../../../src/db/audit.ts'
-import { importCatalog } from '../../../src/db/catalog-import.ts'
+import { listAudit } from '../../../src/services/audit.ts'
+import { importCatalog } from '../../../src/services/catalog/import.ts'
 import { apiRequest } from '../../support/app.ts'
 import { PRODUCT, useCatalogApi, type Who } from './harness.ts'
 

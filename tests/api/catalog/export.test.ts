@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { VND_JSON } from '../../../src/api/media.ts'
 import type { CatalogFile } from '../../../src/catalog/schema.ts'
-import { EXPORT_BATCH, exportCatalog } from '../../../src/db/catalog-export.ts'
+import { EXPORT_BATCH, exportCatalog } from '../../../src/services/catalog/export.ts'
 import { generatedCatalog } from '../../catalog/fixtures.ts'
 import { useCatalogApi } from './harness.ts'
 

@@ -1,6 +1,6 @@
 /** Media types, body limits, routing and credentials of the code endpoints: 415, 406, 400, 413, 404, 405, 401, 403. */
 import { describe, expect, test } from 'bun:test'
-import { setPlan } from '../../../src/db/organizations.ts'
+import { setPlan } from '../../../src/services/people/organizations.ts'
 import { apiRequest } from '../../support/app.ts'
 import { fetchToken, gtinDefinition, postJson, postVnd, useCodeApi } from './harness.ts'
 

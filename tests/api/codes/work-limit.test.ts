@@ -1,8 +1,8 @@
 /** Each client's budget of code work: requests at once and codes per second, 429 with Retry-After in the envelope. */
 import { describe, expect, test } from 'bun:test'
 import { type CodeWork, createCodeWorkLimiter, inlineCodeWork } from '../../../src/api/codes/index.ts'
-import { createClient } from '../../../src/db/api-clients.ts'
-import { CLI_ACTOR } from '../../../src/db/audit.ts'
+import { CLI_ACTOR } from '../../../src/services/audit.ts'
+import { createClient } from '../../../src/services/clients/api-clients.ts'
 import { fetchToken, gtinDefinition, postJson, useCodeApi } from './harness.ts'
 
 let now = 0

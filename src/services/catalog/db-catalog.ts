@@ -1,0 +1,91 @@
+/** The resolver's Catalog on the database: cached lookups, invalidated on every instance by LISTEN/NOTIFY. */
+import { and, eq } from 'drizzle-orm'
+import { CATALOG_CHANNEL } from '../../db/channels.ts'
+import type { Database } from '../../db/database.ts'
+import { brands } from '../../db/schema.ts'
+import { withDeadline } from '../../lib/deadline.ts'
+import type { Catalog, CatalogProduct } from '../../resolver/catalog.ts'
+import { productLookups } from './lookup.ts'
+import { LookupCache } from './lookup-cache.ts'
+
+export interface DbCatalogOptions {
+  readonly ttlMs?: number
+  readonly negativeTtlMs?: number
+  readonly maxEntries?: number
+  readonly clock?: () => number
+  /**
+   * Keep a product (or its absence) only once it has been looked up before (`LookupCache.admitOnRepeat`), so scans
+   * of GTINs nobody scans again never push out the products people do scan. Default true.
+   */
+  readonly admitOnRepeat?: boolean
+  /**
+   * Called once when the change listener loses its connection, and once when it subscribes again (the cache is
+   * then dropped, since changes may have been missed): the one sign of a lost and regained database an idle
+   * instance gives.
+   */
+  readonly onListenerLost?: () => void
+  readonly onListenerRenewed?: () => void
+}
+
+export interface DbCatalog extends Catalog {
+  /** Subscribes to catalog changes; call once before serving. */
+  start(): Promise<void>
+  /** Drops every cached answer. */
+  invalidate(): void
+  /** Product lookups by GTIN answered from the cache and loaded, and products cached (the operator's metrics). */
+  stats(): { readonly hits: number; readonly misses: number; readonly size: number }
+  close(): Promise<void>
+}
+
+/** A Catalog reading published products from `database`, cached per GTIN, slug pair and custom domain. */
+export function createDbCatalog(database: Database, options: DbCatalogOptions = {}): DbCatalog {
+  const cacheOptions = {
+    ttlMs: options.ttlMs ?? 60_000,
+    negativeTtlMs: options.negativeTtlMs ?? 5_000,
+    maxEntries: options.maxEntries ?? 100_000,
+    clock: options.clock ?? Date.now,
+  }
+  const productOptions = { ...cacheOptions, admitOnRepeat: options.admitOnRepeat ?? true }
+  const lookups = productLookups(database)
+  const byGtin = new LookupCache<CatalogProduct>(productOptions, (gtin) => withDeadline(lookups.byGtin(gtin)))
+  const bySlug = new LookupCache<CatalogProduct>(productOptions, (key) => {
+    const [brand, product] = key.split('/') as [string, string]
+    return withDeadline(lookups.bySlug(brand, product))
+  })
+  const domains = new LookupCache<true>(cacheOptions, async (host) => {
+    const rows = await withDeadline(
+      database.db
+        .select({ id: brands.id })
+        .from(brands)
+        .where(and(eq(brands.customDomain, host), eq(brands.customDomainActive, true)))
+        .limit(1),
+    )
+    return rows.length > 0 ? true : null
+  })
+  let unlisten: (() => Promise<void>) | null = null
+  const invalidate = () => {
+    byGtin.clear()
+    bySlug.clear()
+    domains.clear()
+  }
+  return {
+    findByGtin: (gtin) => byGtin.get(gtin),
+    peekByGtin: (gtin) => byGtin.peek(gtin),
+    findBySlug: (brand, product) => bySlug.get(`${brand}/${product}`),
+    peekBySlug: (brand, product) => bySlug.peek(`${brand}/${product}`),
+    isActiveCustomDomain: async (host) => (await domains.get(host)) === true,
+    invalidate,
+    stats: () => ({ ...byGtin.stats, size: byGtin.size }),
+    async start() {
+      // Every payload drops the cache, the empty one of a renewed subscription too: changes may have been missed.
+      unlisten ??= await database.listen(CATALOG_CHANNEL, invalidate, {
+        onLost: options.onListenerLost,
+        onRenewed: options.onListenerRenewed,
+      })
+    },
+    async close() {
+      await unlisten?.()
+      unlisten = null
+    },
+  }
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Database } from '../../../src/db/database.ts'
+import { organizations } from '../../../src/db/schema.ts'
+import { createOrganization } from '../../../src/services/people/organizations.ts'
+import {
+  addScanCounts,
+  pruneScanCounts,
+  type ScanCountRow,
+  scanReport,
+} from '../../../src/services/scans/counts.ts'
+import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
+import { scanRow } from '../../support/scans.ts'
+
+let database: Database
+const org: Record<string, string> = {}
+
+const row = (overrides: Partial<ScanCountRow> = {}) => scanRow(org.acme ?? '', overrides)
+
+beforeAll(async () => {
+  database = await openTestDatabase()
+  for (const slug of ['acme', 'globex']) {
+    await createOrganization(database.db, { slug, name: slug, plan: 'free', subscriptionStatus: 'active' })
+  }
+  for (const o of await database.db.select().from(organizations)) org[o.slug] = o.id
+}, DATABASE_HOOK_TIMEOUT_MS)
+afterAll(async () => {
+  await database?.close()
+}, DATABASE_HOOK_TIMEOUT_MS)
+
+describe('scan counts', () => {
+  test('each flush adds to the stored counts (count = count + excluded.count)', async () => {
+    await addScanCounts(database.db, [row({ count: 3, withLot: 1 }), row({ language: 'de', count: 2 })])
+    await addScanCounts(database.db, [row({ count: 4, withLot: 2 })])
+    const byLanguage = await scanReport(database.db, {
+      organizationId: org.acme ?? '',
+      from: '2026-11-01',
+      to: '2026-11-30',
+      groupBy: 'language',
+    })
+    expect(byLanguage).toEqual([
+      { key: 'en', count: 7 },
+      { key: 'de', count: 2 },
+    ])
+  })
+
+  test('reports group by every dimension, stay inside the organization and the range, and filter by GTIN', async () => {
+    await addScanCounts(database.db, [
+      row({ day: '2026-11-20', gtin: '04000000000006', device: 'desktop', count: 5 }),
+      row({ day: '2026-10-01', count: 100 }),
+      row({ organizationId: org.globex ?? '', count: 1000 }),
+    ])
+    const q = { organizationId: org.acme ?? '', from: '2026-11-01', to: '2026-11-30' }
+    expect(await scanReport(database.db, { ...q, groupBy: 'day' })).toEqual([
+      { key: '2026-11-20', count: 5 },
+      { key: '2026-11-24', count: 9 },
+    ])
+    expect(await scanReport(database.db, { ...q, groupBy: 'gtin' })).toEqual([
+      { key: '09506000134352', count: 9 },
+      { key: '04000000000006', count: 5 },
+    ])
+    expect(await scanReport(database.db, { ...q, groupBy: 'device', gtin: '04000000000006' })).toEqual([
+      { key: 'desktop', count: 5 },
+    ])
+    for (const groupBy of ['linkType', 'host', 'outcome'] as const) {
+      const total = (await scanReport(database.db, { ...q, groupBy })).reduce((n, g) => n + g.count, 0)
+      expect({ groupBy, total }).toEqual({ groupBy, total: 14 })
+    }
+    expect(await scanReport(database.db, { ...q, groupBy: 'gtin', limit: 1 })).toHaveLength(1)
+  })
+
+  test('counts of a deleted organization are dropped, not a failed batch', async () => {
+    await addScanCounts(database.db, [
+      row({ organizationId: '00000000-0000-4000-8000-00000000dead' }),
+      row({ day: '2026-11-25' }),
+    ])
+    const days = await scanReport(database.db, {
+      organizationId: org.acme ?? '',
+      from: '2026-11-25',
+      to: '2026-11-25',
+      groupBy: 'day',
+    })
+    expect(days).toEqual([{ key: '2026-11-25', count: 1 }])
+  })
+
+  test('pruning deletes the days before the retention', async () => {
+    const now = Date.parse('2026-11-24T12:00:00Z')
+    expect(await pruneScanCounts(database.db, now, 30)).toBe(1)
+    const q = {
+      organizationId: org.acme ?? '',
+      from: '2026-01-01',
+      to: '2026-12-31',
+      groupBy: 'day' as const,
+    }
+    expect((await scanReport(database.db, q)).map((d) => d.key)).not.toContain('2026-10-01')
+  })
+
+  test('pruning a long backlog deletes every old day of every organization, and keeps the retention', async () => {
+    await addScanCounts(database.db, [
+      row({ day: '2024-01-01' }),
+      row({ day: '2024-01-01', device: 'desktop' }),
+      row({ day: '2025-03-15', organizationId: org.globex ?? '' }),
+      row({ day: '2026-09-10', count: 7 }),
+    ])
+    const now = Date.parse('2026-11-24T12:00:00Z')
+    expect(await pruneScanCounts(database.db, now, 400)).toBe(3)
+    expect(await pruneScanCounts(database.db, now, 400)).toBe(0)
+    const q = {
+      organizationId: org.acme ?? '',
+      from: '2026-09-10',
+      to: '2026-09-10',
+      groupBy: 'day' as const,
+    }
+    expect(await scanReport(database.db, q)).toEqual([{ key: '2026-09-10', count: 7 }])
+  })
+})
