@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { verifySecret } from '../../src/auth/secrets.ts'
 import { listAudit } from '../../src/services/audit.ts'
 import { findClientCredentials } from '../../src/services/clients/api-clients.ts'
 import { setPlan } from '../../src/services/people/organizations.ts'
-import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
-import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
+import { signedIn, textOf, useHarness } from './harness.ts'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await openHarness()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useHarness()
 
 /** Creates a client as the owner and returns its ID and secret as the page shows them. */
 async function createThroughPage(

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { listBrands } from '../../src/services/catalog/brands.ts'
-import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
-import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
+import { signedIn, textOf, useHarness } from './harness.ts'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await openHarness()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useHarness()
 
 describe('Brands: custom domains and the service’s own hosts', () => {
   test('a host of the service itself is refused with the variable that names it, and nothing is requested', async () => {

@@ -1,16 +1,8 @@
 /** A refused form (`403 Form refused`) says in the log which check failed, so a proxy without DASHBOARD_URL is found. */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
-import { browser, type Harness, openHarness, PASSWORD, PEOPLE, signedIn } from './harness.ts'
+import { describe, expect, test } from 'bun:test'
+import { browser, PASSWORD, PEOPLE, signedIn, useHarness } from './harness.ts'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await openHarness()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useHarness()
 
 /** The `dashboard.form_refused` lines logged while `act` runs, without their time. */
 async function refusals(act: () => Promise<Response>): Promise<Record<string, unknown>[]> {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { hashOpaqueToken } from '../../src/auth/opaque-tokens.ts'
 import { formSubmissions, invitations } from '../../src/db/schema.ts'
 import { listClients } from '../../src/services/clients/api-clients.ts'
-import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
-import { type Browser, type Harness, openHarness, signedIn, textOf } from './harness.ts'
+import { type Browser, signedIn, textOf, useHarness } from './harness.ts'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await openHarness()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useHarness()
 
 /** The one-time id of the form posting to `action` on a page, as a browser would send it. */
 function formIdOf(page: string, action: string): string {

@@ -14,7 +14,7 @@ import { DEFAULT_SECURITY_CONFIG } from '../../src/security/config.ts'
 import { CLI_ACTOR } from '../../src/services/audit.ts'
 import { importCatalog } from '../../src/services/catalog/import.ts'
 import { createUser, setPasswordWithToken } from '../../src/services/people/users.ts'
-import { openTestDatabase } from '../support/db.ts'
+import { openTestDatabase, useFileFixture } from '../support/db.ts'
 
 export const ORIGIN = 'http://dashboard.test'
 export const PASSWORD = 'correct horse battery staple'
@@ -136,6 +136,27 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
   })
   const origin = options.origin ?? ORIGIN
   return { origin, database, dashboard, logger, clock, orgIds, userIds, sent, close: () => database.close() }
+}
+
+/**
+ * Opens a harness for the current test file (before its tests, closed after them) and stands for it: its properties
+ * read the open harness's.
+ */
+export function useHarness(options: HarnessOptions = {}): Harness {
+  const current = useFileFixture(
+    'the dashboard harness',
+    () => openHarness(options),
+    (h) => h.close(),
+  )
+  return new Proxy({} as Harness, {
+    get: (_, key) => Reflect.get(current(), key),
+    // Spreading it (`{ ...h, dashboard }`) copies the open harness's properties.
+    ownKeys: () => Reflect.ownKeys(current()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(current(), key)
+      return descriptor === undefined ? undefined : { ...descriptor, configurable: true }
+    },
+  })
 }
 
 /** A browser of one person: keeps the session cookie, sends Origin and the CSRF token like the pages do. */

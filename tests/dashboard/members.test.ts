@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { listAudit } from '../../src/services/audit.ts'
 import { listMembers, membershipIn } from '../../src/services/people/memberships.ts'
-import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
-import { browser, type Harness, openHarness, PASSWORD, signedIn, textOf } from './harness.ts'
+import { browser, openHarness, PASSWORD, signedIn, textOf, useHarness } from './harness.ts'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await openHarness()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useHarness()
 
 function linkIn(body: string): string {
   const link = /<code id="invitation-link">([^<]+)<\/code>/.exec(body)?.[1]

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
-import { browser, type Harness, openHarness, PASSWORD, PEOPLE, signedIn, textOf } from './harness.ts'
+import { describe, expect, test } from 'bun:test'
+import { browser, PASSWORD, PEOPLE, signedIn, textOf, useHarness } from './harness.ts'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await openHarness()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useHarness()
 
 /** The 400 page every NUL gets: the request is refused before any route, so nothing reaches the database. */
 async function expectRefused(response: Response): Promise<void> {

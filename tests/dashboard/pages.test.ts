@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { ASSETS, FAVICON, SCRIPT_ASSET, STYLESHEET } from '../../src/dashboard/assets.ts'
 import { memberships, organizations } from '../../src/db/schema.ts'
@@ -6,17 +6,9 @@ import { CLI_ACTOR } from '../../src/services/audit.ts'
 import { listBrands, setDomainActive } from '../../src/services/catalog/brands.ts'
 import { createOrganization } from '../../src/services/people/organizations.ts'
 import { createUser, resetPassword } from '../../src/services/people/users.ts'
-import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
-import { browser, type Harness, openHarness, PASSWORD, START, signedIn, textOf } from './harness.ts'
+import { browser, PASSWORD, START, signedIn, textOf, useHarness } from './harness.ts'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await openHarness()
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useHarness()
 
 describe('set-password links', () => {
   test('a new user sets a password through the link, is signed in, and the link is then dead', async () => {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { createRateLimiter } from '../../src/auth/rate-limit.ts'
 import { createDashboard } from '../../src/dashboard/index.ts'
 import { memoryLogger } from '../../src/lib/log.ts'
 import { DEFAULT_SECURITY_CONFIG, DEFAULT_SIGN_IN_LIMITS } from '../../src/security/config.ts'
-import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
-import { browser, type Harness, ORIGIN, openHarness, PASSWORD, PEOPLE, signedIn, textOf } from './harness.ts'
+import { browser, ORIGIN, PASSWORD, PEOPLE, signedIn, textOf, useHarness } from './harness.ts'
 
-let h: Harness
-
-beforeAll(async () => {
-  h = await openHarness({ signInLimits: DEFAULT_SIGN_IN_LIMITS })
-}, DATABASE_HOOK_TIMEOUT_MS)
-afterAll(async () => {
-  await h?.close()
-}, DATABASE_HOOK_TIMEOUT_MS)
+const h = useHarness({ signInLimits: DEFAULT_SIGN_IN_LIMITS })
 
 const CONFIG = {
   dashboardUrl: ORIGIN,
