@@ -2,6 +2,7 @@
 
 import { DEFAULT_ANALYTICS } from '../analytics/config.ts'
 import { createScanAnalytics } from '../analytics/index.ts'
+import { startScanPruning } from '../analytics/pruning.ts'
 import { type AppDeps, createApp } from '../api/app.ts'
 import { authFeature, tokenRequestLimiter } from '../api/auth/index.ts'
 import { catalogFeature } from '../api/catalog/index.ts'
@@ -153,6 +154,15 @@ export async function createResolverHalf(deps: ServiceDeps): Promise<ResolverHal
         retentionDays: settings.retentionDays,
       })
     : null
+  // Counts kept from before `ANALYTICS=off` still go when their days are past.
+  const pruning = settings.enabled
+    ? null
+    : startScanPruning({
+        database: deps.database,
+        logger: deps.logger,
+        clock: deps.clock,
+        retentionDays: settings.retentionDays,
+      })
   const catalog = createDbCatalog(deps.database, {
     clock: deps.clock,
     // One line when an outage begins and one when it ends, however many reconnection attempts it takes.
@@ -189,6 +199,7 @@ export async function createResolverHalf(deps: ServiceDeps): Promise<ResolverHal
     catalog,
     async close() {
       await analytics?.close()
+      await pruning?.stop()
       await catalog.close()
     },
   }

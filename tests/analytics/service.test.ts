@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { createScanAnalytics } from '../../src/analytics/index.ts'
+import { startScanPruning } from '../../src/analytics/pruning.ts'
 import type { Database } from '../../src/db/database.ts'
 import { organizations } from '../../src/db/schema.ts'
 import { memoryLogger } from '../../src/lib/log.ts'
@@ -195,6 +196,29 @@ describe('scan analytics in the service', () => {
       groupBy: 'day',
     })
     expect(days).toEqual([{ key: day(2), count: 2 }])
+  })
+
+  test('with scan counting off (ANALYTICS=off) old days are still pruned: the resolver half runs the pruning alone', async () => {
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10)
+    await addScanCounts(database.db, [scanRow(orgId, { day: day(200), count: 5 })])
+    const logger = memoryLogger()
+    const pruning = startScanPruning({
+      database,
+      logger,
+      clock: Date.now,
+      retentionDays: 30,
+      pruneDelayMs: 10,
+    })
+    const pruned = await waitUntil(async () => logger.lines.some((l) => l.includes('analytics.pruned')), 5000)
+    await pruning.stop()
+    expect(pruned).not.toBeNull()
+    const days = await scanReport(database.db, {
+      organizationId: orgId,
+      from: day(220),
+      to: day(180),
+      groupBy: 'day',
+    })
+    expect(days).toEqual([])
   })
 
   test('a pruning that fails is one log line naming the error, never a thrown error or a failed close', async () => {
