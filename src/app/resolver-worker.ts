@@ -77,7 +77,7 @@ async function start(message: Extract<ToResolverThread, { type: 'start' }>): Pro
       migrate: false,
       poolSize: RESOLVER_POOL_SIZE,
       ...(message.shared
-        ? {}
+        ? { prepare: false }
         : { applicationName: 'gs1-dl resolver', statementTimeoutMs: STATEMENT_TIMEOUT_MS }),
     })
     database = message.shared ? { ...opened, listen: bridgedListen } : opened

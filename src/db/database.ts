@@ -39,8 +39,8 @@ export interface Database {
    */
   listen(channel: string, onPayload: OnPayload, events?: ListenEvents): Promise<() => Promise<void>>
   /**
-   * Runs one SQL text with positional parameters (`$1`…), prepared once per connection, and gives the rows as
-   * arrays: the resolver's hot lookups, without the ORM's per-row mapping. JSON columns arrive parsed.
+   * Runs one SQL text with positional parameters (`$1`…), prepared once per connection where the pool prepares, and
+   * gives the rows as arrays: the resolver's hot lookups, without the ORM's per-row mapping. JSON columns arrive parsed.
    */
   queryRows(text: string, params: readonly unknown[]): Promise<unknown[][]>
   /** Runs a trivial query; rejects when the database is unreachable. */
@@ -75,6 +75,11 @@ export interface PostgresPool {
   /** Run the migrations first (default); a second thread of a process whose first one migrated need not. */
   readonly migrate?: boolean
   readonly poolSize?: number
+  /**
+   * Use named prepared statements (default). Off for the embedded database's socket: its one backend outlives every
+   * client, so each client's named statements would stay in it for as long as the service runs.
+   */
+  readonly prepare?: boolean
 }
 
 /** Connections of the service's Postgres pool. */
@@ -105,7 +110,7 @@ async function openDataDir(dataDir: string, share: boolean): Promise<Database> {
   } catch (error) {
     const url = error instanceof DataDirInUseError ? sharedDatabaseUrl(dataDir) : null
     if (url === null) throw error
-    return openPostgres(url, { migrate: false, poolSize: SHARED_POOL_SIZE })
+    return openPostgres(url, { migrate: false, poolSize: SHARED_POOL_SIZE, prepare: false })
   }
   try {
     const pglite = await PGlite.create(dataDir)
@@ -124,8 +129,10 @@ async function openPostgres(
   const target = postgresTarget(connectionUrl)
   if (session.migrate !== false) await migratePostgresLocked(target, session.reachDeadlineMs)
   const poolSize = session.poolSize ?? POOL_SIZE
+  const prepare = session.prepare ?? true
   const client = postgres(target.url, {
     ...socketOption(target),
+    prepare,
     connection: sessionParameters(session),
     max: poolSize,
     connect_timeout: 3,
@@ -143,7 +150,7 @@ async function openPostgres(
     poolSize,
     listen: (channel, onPayload, events) => listener.listen(channel, onPayload, events),
     queryRows: (text, params) =>
-      client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }).values(),
+      client.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare }).values(),
     async ping() {
       await client`select 1`
     },

@@ -3,8 +3,10 @@ import { statSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
 import { postgresTarget, socketOption } from '../../src/db/connection-url.ts'
+import { openDatabase } from '../../src/db/database.ts'
 import { simpleQuery } from '../../src/db/pg-wire.ts'
 import { type PgliteServer, SOCKET_FILE, servePglite, socketPath } from '../../src/db/pglite-server.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
@@ -178,5 +180,19 @@ describe('servePglite', () => {
   test('a data directory too deep for a Unix socket offers none', () => {
     expect(socketPath('/tmp/short')).toBe('/tmp/short/.s.PGSQL.5432')
     expect(socketPath(`/tmp/${'d'.repeat(120)}`)).toBeNull()
+  })
+
+  test('a database opened over the socket leaves no prepared statement behind in the backend it shares', async () => {
+    const prepared = async () =>
+      (await pg.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]?.n
+    const before = await prepared()
+    const shared = await openDatabase({ url: server.url, migrate: false, poolSize: 2, prepare: false })
+    try {
+      expect(await shared.queryRows('select $1::int + 1', [1])).toEqual([[2]])
+      await shared.db.execute(sql`select 1`)
+    } finally {
+      await shared.close()
+    }
+    expect(await prepared()).toBe(before)
   })
 })
