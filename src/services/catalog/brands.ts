@@ -19,15 +19,18 @@ export interface BrandSummary extends BrandRef {
   readonly products: number
 }
 
+/** The columns of a {@link BrandRef}. */
+const BRAND_REF = {
+  slug: brands.slug,
+  name: brands.name,
+  customDomain: brands.customDomain,
+  customDomainActive: brands.customDomainActive,
+}
+
 /** The organization's brands by name, without counting their products (cheap at any catalog size). */
 export async function brandRefs(db: Db, organizationId: string): Promise<BrandRef[]> {
   return db
-    .select({
-      slug: brands.slug,
-      name: brands.name,
-      customDomain: brands.customDomain,
-      customDomainActive: brands.customDomainActive,
-    })
+    .select(BRAND_REF)
     .from(brands)
     .where(eq(brands.organizationId, organizationId))
     .orderBy(asc(brands.name), asc(brands.slug))
@@ -36,13 +39,7 @@ export async function brandRefs(db: Db, organizationId: string): Promise<BrandRe
 /** The organization's brands with their product counts, by name. */
 export async function listBrands(db: Db, organizationId: string): Promise<BrandSummary[]> {
   return db
-    .select({
-      slug: brands.slug,
-      name: brands.name,
-      customDomain: brands.customDomain,
-      customDomainActive: brands.customDomainActive,
-      products: count(products.id),
-    })
+    .select({ ...BRAND_REF, products: count(products.id) })
     .from(brands)
     .leftJoin(products, eq(products.brandId, brands.id))
     .where(eq(brands.organizationId, organizationId))
