@@ -1,4 +1,7 @@
-/** A bounded cache for lookups: TTL, shared in-flight loads, stale answers while the source fails, bulk invalidation. */
+/**
+ * A bounded cache for lookups: TTL, shared in-flight loads, stale answers while an aged value is loaded again or the
+ * source fails, bulk invalidation.
+ */
 import { dropOldest } from '../../lib/bounded-map.ts'
 import { Doorkeeper } from '../../lib/doorkeeper.ts'
 
@@ -38,19 +41,30 @@ export class LookupCache<V> {
     this.#doorkeeper = options.admitOnRepeat === true ? new Doorkeeper(options.maxEntries) : null
   }
 
-  /** The cached value when fresh; else loads it. When the load fails, a stale value is served if there is one. */
+  /**
+   * The cached value when fresh; else loads it. A value found before whose entry went stale (its TTL passed) is
+   * answered at once while it is loaded again in the background: a scan never waits for the database because an
+   * entry aged, and a change reaches the cache by `clear()` anyway (the TTL only bounds a missed notification). When
+   * the load fails, the stale value stays the answer.
+   */
   get(key: string): Promise<V | null> {
     const entry = this.#entries.get(key)
     if (this.#isFresh(entry)) {
       this.#hits++
       return Promise.resolve(entry.value)
     }
+    let pending = this.#inflight.get(key)
+    if (pending === undefined) {
+      pending = this.#refresh(key, entry)
+      this.#inflight.set(key, pending)
+    }
+    const aged = entry as Entry<V> | undefined
+    if (aged !== undefined && aged.value !== null) {
+      this.#hits++
+      return Promise.resolve(aged.value)
+    }
     this.#misses++
-    const pending = this.#inflight.get(key)
-    if (pending !== undefined) return pending
-    const loading = this.#refresh(key, entry)
-    this.#inflight.set(key, loading)
-    return loading
+    return pending
   }
 
   /** The value when a fresh entry holds it (null for a fresh "not found"); undefined when only `get` can tell. */

@@ -10,13 +10,36 @@ function cacheWith(load: (key: string) => Promise<string | null>, clock = testCl
 }
 
 describe('LookupCache', () => {
-  test('serves a fresh value without loading again, and reloads after the TTL', async () => {
+  test('serves a fresh value without loading again; after the TTL it answers the old value at once and reloads it', async () => {
     let loads = 0
     const { cache, clock } = cacheWith(async (k) => `${k}${++loads}`)
     expect(await cache.get('a')).toBe('a1')
     clock.advance(999)
     expect(await cache.get('a')).toBe('a1')
     clock.advance(2)
+    expect(await cache.get('a')).toBe('a1')
+    expect(loads).toBe(2)
+    await Bun.sleep(0)
+    expect(cache.peek('a')).toBe('a2')
+    expect(await cache.get('a')).toBe('a2')
+  })
+
+  test('an aged value is answered without waiting for its reload, however slow', async () => {
+    const { promise: gate, resolve: open } = Promise.withResolvers<void>()
+    let loads = 0
+    const { cache, clock } = cacheWith(async (k) => {
+      if (++loads > 1) await gate
+      return `${k}${loads}`
+    })
+    expect(await cache.get('a')).toBe('a1')
+    clock.advance(1001)
+    const answered = await Promise.race([cache.get('a'), Bun.sleep(50).then(() => 'waited')])
+    expect(answered).toBe('a1')
+    // Asked again while the reload is under way: still the old value, and no second load.
+    expect(await cache.get('a')).toBe('a1')
+    expect(loads).toBe(2)
+    open()
+    await Bun.sleep(0)
     expect(await cache.get('a')).toBe('a2')
   })
 
@@ -111,7 +134,8 @@ describe('LookupCache', () => {
     expect(cache.peek('a')).toBe('a2')
     expect(await cache.get('a')).toBe('a2')
     clock.advance(1001)
-    expect(await cache.get('a')).toBe('a3')
+    expect(await cache.get('a')).toBe('a2')
+    await Bun.sleep(0)
     expect(cache.peek('a')).toBe('a3')
     expect(await cache.get('b')).toBe('b4')
     expect(cache.size).toBe(1)
