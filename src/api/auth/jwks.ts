@@ -2,8 +2,10 @@
 import { Elysia } from 'elysia'
 import type { AuthService } from '../../auth/service.ts'
 import { JSON_TYPE, parseAccept, qualityOf } from '../media.ts'
+import { routePattern } from '../openapi/operation.ts'
+import { getJwks } from './operations.ts'
 
-export const JWKS_PATH = '/.well-known/jwks.json'
+export { JWKS_PATH } from './operations.ts'
 
 /** RFC 7517 §8.5. */
 export const JWK_SET_TYPE = 'application/jwk-set+json'
@@ -15,16 +17,12 @@ export const JWK_SET_TYPE = 'application/jwk-set+json'
 export const JWKS_CACHE_CONTROL = 'public, max-age=300'
 
 export function jwksRoute(auth: Pick<AuthService, 'jwks'>) {
-  return new Elysia({ name: 'jwks' }).get(
-    JWKS_PATH,
-    ({ request }) => {
-      const type = preferredType(request.headers.get('accept'))
-      return new Response(JSON.stringify(auth.jwks()), {
-        headers: { 'content-type': type, 'cache-control': JWKS_CACHE_CONTROL },
-      })
-    },
-    { detail: { summary: 'Public keys of the token signer (JWK Set)', tags: ['auth'] } },
-  )
+  return new Elysia({ name: 'jwks' }).route(getJwks.method, routePattern(getJwks), ({ request }) => {
+    const type = preferredType(request.headers.get('accept'))
+    return new Response(JSON.stringify(auth.jwks()), {
+      headers: { 'content-type': type, 'cache-control': JWKS_CACHE_CONTROL },
+    })
+  })
 }
 
 /** Lenient on purpose, so any verifier gets the set: JSON unless the JWK Set type is preferred. */

@@ -7,7 +7,9 @@ import { readLimitedBytes } from '../../lib/read-body.ts'
 import { splitRequestUrl } from '../../resolver/request-url.ts'
 import { requestLogContext } from '../app.ts'
 import { FORM_TYPE, JSON_TYPE, mediaTypeOf, negotiateJson, VND_JSON } from '../media.ts'
+import { routePattern } from '../openapi/operation.ts'
 import { DESCRIPTIONS, NO_STORE_HEADERS, oauthError, TOKEN_PATH } from './oauth-errors.ts'
+import { requestAccessToken } from './operations.ts'
 
 export { TOKEN_PATH }
 export const CLIENT_CREDENTIALS = 'client_credentials'
@@ -37,15 +39,16 @@ export type TokenLimitDecision = Response | TokenOutcomeListener | null
 
 /** The route, with `parse: 'none'` so the body is read here with a size limit and duplicate checks. */
 export function tokenRoute(auth: AuthService, limiter?: TokenRequestLimiter) {
-  return new Elysia({ name: 'oauth-token' }).post(
-    TOKEN_PATH,
+  return new Elysia({ name: 'oauth-token' }).route(
+    requestAccessToken.method,
+    routePattern(requestAccessToken),
     async ({ request, set }) => {
       const response = await handleTokenRequest(request, auth, limiter)
       // The request log reads `set.status`; a returned Response does not update it by itself.
       set.status = response.status
       return response
     },
-    { parse: 'none', detail: { summary: 'Exchange client credentials for a bearer token', tags: ['auth'] } },
+    { parse: 'none' },
   )
 }
 

@@ -1,6 +1,5 @@
 /** The catalog endpoints (DESIGN §8): brands, products with ETags, import and export, behind `read:catalog` / `write:catalog`. */
 import { Elysia } from 'elysia'
-import { READ_CATALOG, WRITE_CATALOG } from '../../auth/scopes.ts'
 import type { Principal } from '../../auth/types.ts'
 import { countedStream, kibibytes, type WorkBudget } from '../../auth/work-budget.ts'
 import type { Database } from '../../db/database.ts'
@@ -10,7 +9,9 @@ import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts
 import { leaveUnread, readJsonBody } from '../codes/body.ts'
 import { errorResponse, invalidParametersResponse } from '../errors.ts'
 import { type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
+import { queryParameters, requiredScope, routePattern } from '../openapi/operation.ts'
 import { readQuery } from '../query.ts'
+import * as ops from './operations.ts'
 import {
   actorOf,
   brandsOf,
@@ -25,10 +26,7 @@ import {
   scopeOf,
 } from './service.ts'
 
-export const BRANDS_PATH = '/brands'
-export const PRODUCTS_PATH = '/products'
-export const IMPORT_PATH = '/catalog/import'
-export const EXPORT_PATH = '/catalog/export'
+export { BRANDS_PATH, EXPORT_PATH, IMPORT_PATH, PRODUCTS_PATH } from './operations.ts'
 
 export interface CatalogRoutesDeps {
   readonly auth: BearerVerifier
@@ -55,20 +53,6 @@ interface RouteContext {
 }
 
 /**
- * What an operation takes besides its path: a body or not, the names of its query parameters, and whether it is
- * heavy work charged to the client's budget (what it reads or writes, in KiB).
- */
-interface Takes {
-  readonly body: boolean
-  readonly query?: readonly string[]
-  readonly heavy?: boolean
-}
-const NO_BODY: Takes = { body: false }
-const BODY: Takes = { body: true, heavy: true }
-/** The filters and paging of `GET /products`. */
-const LIST_PARAMETERS = ['brand', 'published', 'q', 'cursor', 'limit']
-
-/**
  * One catalog request: the guard has passed; negotiate (406), read the query (400 for a parameter the operation
  * does not take), admit heavy work within the client's budget (429), read the body when the operation takes one
  * (415, 413, 400), find the token's organization, do the work, and answer in the negotiated type.
@@ -76,13 +60,14 @@ const LIST_PARAMETERS = ['brand', 'published', 'q', 'cursor', 'limit']
 async function answer(
   request: Request,
   body: unknown,
-  takes: Takes,
+  operation: ops.CatalogOperation,
   work: Work,
   budget: WorkBudget | undefined,
 ): Promise<Response> {
+  const { takes } = operation
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
   if (type === null) return errorResponse('notAcceptable')
-  const query = readQuery(request.url, takes.query ?? [])
+  const query = readQuery(request.url, queryParameters(operation))
   if (!query.ok) return invalidParametersResponse(query.errors, type)
   const principal = principalOf(request)
   if (principal === undefined) return errorResponse('unauthorized', { type })
@@ -138,10 +123,17 @@ async function settle(set: { status?: number | string }, response: Promise<Respo
   return r
 }
 
+/** What an operation does once its request is read: the token's organization and principal, the body, the route. */
+type OperationWork = (
+  scope: Scope,
+  principal: Principal,
+  body: unknown,
+  ctx: RouteContext,
+  query: Query,
+) => Promise<Outcome>
+
 export function catalogRoutes(deps: CatalogRoutesDeps) {
   const db = deps.database.db
-  const read = { parse: leaveUnread, beforeHandle: requireScope(deps.auth, READ_CATALOG) }
-  const write = { parse: leaveUnread, beforeHandle: requireScope(deps.auth, WRITE_CATALOG) }
   /** Runs `work` for the token's organization; a deleted organization's token is no longer valid. */
   const scoped =
     (work: (scope: Scope, principal: Principal, body: unknown, query: Query) => Promise<Outcome>): Work =>
@@ -157,58 +149,41 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
       return work(scope, principal, body, query)
     }
   /** A route's handler: `answer` around the work, the status told to Elysia for its request log. */
-  const handler =
-    (
-      takes: Takes,
-      work: (
-        scope: Scope,
-        principal: Principal,
-        body: unknown,
-        ctx: RouteContext,
-        query: Query,
-      ) => Promise<Outcome>,
-    ) =>
-    (ctx: RouteContext) =>
-      settle(
-        ctx.set,
-        // Elysia hands a path segment that does not percent-decode (`%zz`) over as null: no resource has that name.
-        Object.values(ctx.params ?? {}).some((v) => typeof v !== 'string')
-          ? Promise.resolve(errorResponse('notFound'))
-          : answer(
-              ctx.request,
-              ctx.body,
-              takes,
-              scoped((s, p, b, q) => work(s, p, b, ctx, q)),
-              deps.budget,
-            ),
-      )
+  const handler = (operation: ops.CatalogOperation, work: OperationWork) => (ctx: RouteContext) =>
+    settle(
+      ctx.set,
+      // Elysia hands a path segment that does not percent-decode (`%zz`) over as null: no resource has that name.
+      Object.values(ctx.params ?? {}).some((v) => typeof v !== 'string')
+        ? Promise.resolve(errorResponse('notFound'))
+        : answer(
+            ctx.request,
+            ctx.body,
+            operation,
+            scoped((s, p, b, q) => work(s, p, b, ctx, q)),
+            deps.budget,
+          ),
+    )
   const header = (ctx: RouteContext, name: string) => ctx.request.headers.get(name)
   /** A path parameter; `handler` has already answered 404 to one that did not decode. */
   const param = (ctx: RouteContext, name: string) => ctx.params?.[name] ?? ''
+  const hook = (operation: ops.CatalogOperation) => ({
+    parse: leaveUnread,
+    beforeHandle: requireScope(deps.auth, requiredScope(operation)),
+  })
+  /** The route of `operation`, as it declares it, doing `work`. */
+  const route = (operation: ops.CatalogOperation, work: OperationWork) =>
+    [operation.method, routePattern(operation), handler(operation, work), hook(operation)] as const
   return new Elysia({ name: 'catalog' })
-    .get(
-      BRANDS_PATH,
-      handler(NO_BODY, (s) => brandsOf(db, s)),
-      read,
+    .route(...route(ops.listBrands, (s) => brandsOf(db, s)))
+    .route(
+      ...route(ops.putBrand, (s, p, b, ctx) =>
+        putBrand(db, s, actorOf(p), param(ctx, 'slug'), b, deps.serviceHosts),
+      ),
     )
-    .put(
-      `${BRANDS_PATH}/:slug`,
-      handler(BODY, (s, p, b, ctx) => putBrand(db, s, actorOf(p), param(ctx, 'slug'), b, deps.serviceHosts)),
-      write,
-    )
-    .get(
-      PRODUCTS_PATH,
-      handler({ body: false, query: LIST_PARAMETERS }, (s, _p, _b, _ctx, query) => productsOf(db, s, query)),
-      read,
-    )
-    .get(
-      `${PRODUCTS_PATH}/:gtin`,
-      handler(NO_BODY, (s, _p, _b, ctx) => productOf(db, s, param(ctx, 'gtin'))),
-      read,
-    )
-    .put(
-      `${PRODUCTS_PATH}/:gtin`,
-      handler(BODY, (s, p, b, ctx) =>
+    .route(...route(ops.listProducts, (s, _p, _b, _ctx, query) => productsOf(db, s, query)))
+    .route(...route(ops.getProduct, (s, _p, _b, ctx) => productOf(db, s, param(ctx, 'gtin'))))
+    .route(
+      ...route(ops.putProduct, (s, p, b, ctx) =>
         replaceProduct(db, s, actorOf(p), {
           gtin: param(ctx, 'gtin'),
           body: b,
@@ -216,33 +191,26 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
           ifNoneMatch: header(ctx, 'if-none-match'),
         }),
       ),
-      write,
     )
-    .delete(
-      `${PRODUCTS_PATH}/:gtin`,
-      handler(NO_BODY, (s, p, _b, ctx) =>
+    .route(
+      ...route(ops.deleteProduct, (s, p, _b, ctx) =>
         removeProduct(db, s, actorOf(p), {
           gtin: param(ctx, 'gtin'),
           ifMatch: header(ctx, 'if-match'),
           ifNoneMatch: header(ctx, 'if-none-match'),
         }),
       ),
-      write,
     )
-    .post(
-      IMPORT_PATH,
-      handler({ ...BODY, query: ['dryRun'] }, (s, p, b, _ctx, query) =>
+    .route(
+      ...route(ops.importCatalog, (s, p, b, _ctx, query) =>
         importFile(db, s, actorOf(p), b, query.dryRun, deps.serviceHosts),
       ),
-      write,
     )
-    .get(
-      EXPORT_PATH,
-      handler({ body: false, heavy: true }, (s) =>
+    .route(
+      ...route(ops.exportCatalog, (s) =>
         exportFile(db, s, (error) =>
-          deps.logger?.error('api.error', { path: EXPORT_PATH, error: errorName(error) }),
+          deps.logger?.error('api.error', { path: ops.EXPORT_PATH, error: errorName(error) }),
         ),
       ),
-      read,
     )
 }

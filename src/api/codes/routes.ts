@@ -1,20 +1,19 @@
 /** `POST /code`, `POST /codes` and `POST /render` (SPEC "Endpoints", DESIGN §6), behind the `write:codes` scope. */
 
 import { Elysia } from 'elysia'
-import { WRITE_CODES } from '../../auth/scopes.ts'
 import { kibibytes } from '../../auth/work-budget.ts'
 import { generate, singleAnswer } from '../../services/codes/generate.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { errorResponse } from '../errors.ts'
 import { jsonResponse, negotiateJson } from '../media.ts'
+import { type Operation, requiredScope, routePattern } from '../openapi/operation.ts'
 import { leaveUnread, readJsonBody, readJsonBytes } from './body.ts'
+import { batchGenerate, generateCode, renderCode } from './operations.ts'
 import { type CostedResponse, renderHandler, workFailure } from './render.ts'
 import { type CodeWork, inlineCodeWork } from './work.ts'
 import type { CodeWorkLimiter } from './work-limit.ts'
 
-export const CODE_PATH = '/code'
-export const CODES_PATH = '/codes'
-export const RENDER_PATH = '/render'
+export { CODE_PATH, CODES_PATH, RENDER_PATH } from './operations.ts'
 
 export interface CodeRoutesDeps {
   readonly auth: BearerVerifier
@@ -91,21 +90,29 @@ async function settle(set: { status?: number | string }, response: Promise<Respo
  * the request; every route reads its own body with the size limit, and reports JSON problems itself.
  */
 export function codeRoutes(deps: CodeRoutesDeps) {
-  const guard = requireScope(deps.auth, WRITE_CODES)
   const work = deps.work ?? inlineCodeWork()
   const handleRender = renderHandler(work)
-  const hook = { parse: leaveUnread, beforeHandle: guard }
+  const hook = (operation: Operation) => ({
+    parse: leaveUnread,
+    beforeHandle: requireScope(deps.auth, requiredScope(operation)),
+  })
+  /** The route of `operation`, as it declares it: the answer within the client's budget, its status logged. */
   const route = (
-    request: Request,
-    set: { status?: number | string },
-    operate: () => Promise<CostedResponse>,
-  ) => settle(set, withinBudget(request, deps.limiter, operate))
+    operation: Operation,
+    operate: (request: Request, body: unknown) => Promise<CostedResponse>,
+  ) =>
+    [
+      operation.method,
+      routePattern(operation),
+      ({ request, body, set }: { request: Request; body: unknown; set: { status?: number | string } }) =>
+        settle(
+          set,
+          withinBudget(request, deps.limiter, () => operate(request, body)),
+        ),
+      hook(operation),
+    ] as const
   return new Elysia({ name: 'codes' })
-    .post(CODE_PATH, ({ request, body, set }) => route(request, set, () => handleCode(request, body)), hook)
-    .post(CODES_PATH, ({ request, set }) => route(request, set, () => handleCodes(request, work)), hook)
-    .post(
-      RENDER_PATH,
-      ({ request, body, set }) => route(request, set, () => handleRender(request, body)),
-      hook,
-    )
+    .route(...route(generateCode, handleCode))
+    .route(...route(batchGenerate, (request) => handleCodes(request, work)))
+    .route(...route(renderCode, handleRender))
 }

@@ -4,7 +4,8 @@ import { t } from 'elysia'
 import { VALIDATION_CODES } from '../../gs1/index.ts'
 import { API_VALIDATION_CODES } from '../codes/model.ts'
 import { API_ERRORS } from '../errors.ts'
-import { VND_JSON } from '../media.ts'
+import { JSON_TYPE, VND_JSON } from '../media.ts'
+import { schemaRef } from './operation.ts'
 
 /** Every validation code of a code definition or a batch request, with what it means. */
 export function validationCodes(): { code: string; description: string }[] {
@@ -139,3 +140,9 @@ export function negotiatedEnvelope(kind: keyof typeof API_ERRORS, description: s
 /** The 413 of every operation with a body: the envelope up to 2 MiB, the server's own hard stop beyond. */
 export const BODY_TOO_LARGE =
   'The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body.'
+
+/** The same schema (and example) under the versioned type and `application/json` (SPEC "Versioning"). */
+export function jsonContent(name: string, example?: unknown) {
+  const media = example === undefined ? { schema: schemaRef(name) } : { schema: schemaRef(name), example }
+  return { [VND_JSON]: media, [JSON_TYPE]: media }
+}

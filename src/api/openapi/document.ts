@@ -1,6 +1,7 @@
 /** The OpenAPI 3.1 document of the code API, built from the TypeBox schemas (they are JSON Schema already). */
 import type { TSchema } from '@sinclair/typebox'
 import { SCOPE_DESCRIPTIONS } from '../../auth/scopes.ts'
+import { authOperations } from '../auth/operations.ts'
 import {
   Brand,
   BrandBody,
@@ -13,6 +14,7 @@ import {
   ProductSummary,
   ScanReport,
 } from '../catalog/model.ts'
+import { catalogOperations } from '../catalog/operations.ts'
 import {
   BatchCodeDefinition,
   BatchCodeResult,
@@ -25,9 +27,8 @@ import {
   KeyValue,
   RenderDefinition,
 } from '../codes/model.ts'
-import { authPaths } from './auth-paths.ts'
-import { catalogPaths, scanPaths } from './catalog-paths.ts'
-import { codePaths } from './code-paths.ts'
+import { codeOperations } from '../codes/operations.ts'
+import { getScans } from '../scans/operations.ts'
 import {
   AccessToken,
   ApiError,
@@ -38,6 +39,7 @@ import {
   ValidationErrors,
   validationIssueSchema,
 } from './components.ts'
+import { pathItems } from './operation.ts'
 
 /** SPEC "Versioning" 4: the API description carries version 1.0.0. */
 export const API_VERSION = '1.0.0'
@@ -114,7 +116,7 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       { name: 'auth', description: 'Access tokens (OAuth 2.0 client credentials) and token signing keys.' },
     ],
     security: [{ oauth2: ['write:codes'] }],
-    paths: { ...authPaths(), ...codePaths(), ...catalogPaths(), ...scanPaths() },
+    paths: pathItems([...authOperations, ...codeOperations, ...catalogOperations, getScans]),
     components: {
       schemas: schemas(),
       headers: {

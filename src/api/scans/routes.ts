@@ -1,16 +1,16 @@
 /** `GET /scans` behind the `read:scans` scope (DESIGN §9). */
 import { Elysia } from 'elysia'
-import { READ_SCANS } from '../../auth/scopes.ts'
 import type { Database } from '../../db/database.ts'
 import { type ScanQueryParams, scans } from '../../services/scans/report.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread } from '../codes/body.ts'
 import { errorResponse, invalidParametersResponse } from '../errors.ts'
 import { type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
+import { queryParameters, requiredScope, routePattern } from '../openapi/operation.ts'
 import { readQuery } from '../query.ts'
+import { getScans } from './operations.ts'
 
-export const SCANS_PATH = '/scans'
-const SCAN_PARAMETERS = ['from', 'to', 'groupBy', 'gtin']
+export { SCANS_PATH } from './operations.ts'
 
 export interface ScanRoutesDeps {
   readonly auth: BearerVerifier
@@ -24,13 +24,14 @@ export function scanRoutes(deps: ScanRoutesDeps) {
     const result = await scans(deps.database.db, organizationId, params, deps.clock())
     return result.ok ? jsonResponse(result.body, 200, type) : invalidParametersResponse(result.errors, type)
   }
-  const hook = { parse: leaveUnread, beforeHandle: requireScope(deps.auth, READ_SCANS) }
-  return new Elysia({ name: 'scans' }).get(
-    SCANS_PATH,
+  const hook = { parse: leaveUnread, beforeHandle: requireScope(deps.auth, requiredScope(getScans)) }
+  return new Elysia({ name: 'scans' }).route(
+    getScans.method,
+    routePattern(getScans),
     async ({ request, set }) => {
       const type = negotiateJson(request.headers.get('accept'))
       if (type === null) return errorResponse('notAcceptable')
-      const query = readQuery(request.url, SCAN_PARAMETERS)
+      const query = readQuery(request.url, queryParameters(getScans))
       const principal = principalOf(request)
       const response = !query.ok
         ? invalidParametersResponse(query.errors, type)
