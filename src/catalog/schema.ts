@@ -19,6 +19,18 @@ export const MAX_CONTENT_CHARS = 20_000
 const Name = Type.String({ minLength: 1, maxLength: MAX_NAME_CHARS })
 const Content = Type.String({ maxLength: MAX_CONTENT_CHARS })
 
+/** Longest external link (or link template), in characters: what browsers and scanners reliably follow. */
+export const MAX_HREF_CHARS = 2048
+/** Longest `context` of an external link, in characters. */
+export const MAX_CONTEXT_CHARS = 200
+/** An RFC 3339 date-time with its offset (`Z` or `±hh:mm`); validation also checks it is a real instant. */
+export const DATE_TIME_PATTERN =
+  '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:[0-9]{2})$'
+/** A media type without parameters (RFC 6838 §4.2). */
+export const MEDIA_TYPE_PATTERN = "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$"
+const Href = Type.String({ minLength: 1, maxLength: MAX_HREF_CHARS })
+const DateTime = Type.String({ pattern: DATE_TIME_PATTERN })
+
 const Language = Type.String({ pattern: LANGUAGE_PATTERN })
 const PerLanguage = (value: ReturnType<typeof Type.String>, options = {}) =>
   Type.Record(Type.String({ pattern: LANGUAGE_PATTERN }), value, { additionalProperties: false, ...options })
@@ -59,8 +71,32 @@ export const CatalogPageEntry = Type.Object(
     linkType: Type.String(),
     default: Type.Optional(Type.Boolean()),
     titles: PerLanguage(Name, { minProperties: 1 }),
+    /** Hosted pages: the text per language, in the Markdown subset of docs/catalog.md. */
     content: Type.Optional(PerLanguage(Content)),
+    /** Hosted pages: an image shown above the text, with its alternative text per language. */
+    image: Type.Optional(
+      Type.Object(
+        { src: Href, alt: PerLanguage(Name, { minProperties: 1 }) },
+        { additionalProperties: false },
+      ),
+    ),
+    /** External pages: one URL (or RFC 6570 template) for every language, or one per language. */
+    href: Type.Optional(Type.Union([Href, PerLanguage(Href, { minProperties: 1 })])),
+    /** External pages: the media type of what `href` leads to (default `text/html`). */
+    type: Type.Optional(Type.String({ pattern: MEDIA_TYPE_PATTERN })),
+    /** External pages: the linkset's `context` of the link. */
+    context: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_CONTEXT_CHARS })),
+    /** The page exists from this instant on (never on the default page). */
+    validFrom: Type.Optional(DateTime),
+    /** The page exists until this instant, exclusive (never on the default page). */
+    validUntil: Type.Optional(DateTime),
   },
+  { additionalProperties: false },
+)
+
+/** The pages a scan of one lot sees first: one with a product page's name replaces it, the others are added. */
+export const CatalogLotEntry = Type.Object(
+  { pages: Type.Array(CatalogPageEntry, { minItems: 1 }) },
   { additionalProperties: false },
 )
 
@@ -74,6 +110,8 @@ export const CatalogProductEntry = Type.Object(
     languages: Type.Array(Language, { minItems: 1, uniqueItems: true }),
     names: Type.Optional(PerLanguage(Name)),
     pages: Type.Array(CatalogPageEntry, { minItems: 1 }),
+    /** Pages per lot (AI 10 value, exact and case-sensitive). */
+    lots: Type.Optional(Type.Record(Type.String(), CatalogLotEntry)),
   },
   { additionalProperties: false },
 )
@@ -92,3 +130,4 @@ export type CatalogOrganization = Static<typeof CatalogOrganization>
 export type CatalogBrand = Static<typeof CatalogBrand>
 export type CatalogProductEntry = Static<typeof CatalogProductEntry>
 export type CatalogPageEntry = Static<typeof CatalogPageEntry>
+export type CatalogLotEntry = Static<typeof CatalogLotEntry>

@@ -12,8 +12,29 @@ export interface CatalogPage {
   readonly isDefault: boolean
   /** Title per language; the page is published in exactly these languages (insertion order kept). */
   readonly titles: Readonly<Record<LanguageTag, string>>
-  /** Optional body text per language, shown on the product page. */
+  /** Optional body text per language (the Markdown subset of docs/catalog.md), shown on a hosted page. */
   readonly content: Readonly<Record<LanguageTag, string>>
+  /** A hosted page's image, with its alternative text per language; none when absent. */
+  readonly image?: PageImage | null
+  /**
+   * An external page's URL or RFC 6570 template, one for all languages or one per language; absent or null for a
+   * page hosted here.
+   */
+  readonly href?: string | Readonly<Record<LanguageTag, string>> | null
+  /** An external page's media type (`text/html` when absent). */
+  readonly mediaType?: string | null
+  /** An external page's linkset `context`. */
+  readonly context?: string | null
+  /** The page exists from this instant (epoch milliseconds) on; always when absent. */
+  readonly validFrom?: number | null
+  /** The page exists until this instant (epoch milliseconds), exclusive; always when absent. */
+  readonly validUntil?: number | null
+}
+
+export interface PageImage {
+  /** An `https` URL. */
+  readonly src: string
+  readonly alt: Readonly<Record<LanguageTag, string>>
 }
 
 /** A published product as the resolver and the product pages see it. */
@@ -32,6 +53,11 @@ export interface CatalogProduct {
   readonly names: Readonly<Record<LanguageTag, string>>
   /** Exactly one page has `isDefault`. */
   readonly pages: readonly CatalogPage[]
+  /**
+   * Pages per lot (AI 10 value, exact): a scan of that lot sees them first; one with a product page's `name`
+   * replaces that page (and is the default when it replaces the default), the others are added.
+   */
+  readonly lots?: Readonly<Record<string, readonly CatalogPage[]>>
   /** The owning organization, for scan analytics; absent where a catalog has no organizations (a catalog file). */
   readonly organizationId?: string
 }
