@@ -19,6 +19,25 @@ export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly des
   },
   { code: 'Catalog.LinkType', description: 'A link type that is not a page type of the GS1 Web Vocabulary.' },
   {
+    code: 'Catalog.Link',
+    description:
+      'An external page’s `href` that is not an absolute `http` or `https` URL on a named host (a `javascript:`, `data:` or `file:` URL, a user name or password, an IP address), is longer than 2,048 characters, or is a template with an unknown variable, a variable before the end of the host, or unbalanced braces; a language of the page without its link; an image that is not `https`.',
+  },
+  {
+    code: 'Catalog.PageKind',
+    description: 'A page with both hosted fields (`content`, `image`) and external ones (`href`, `type`).',
+  },
+  {
+    code: 'Catalog.Window',
+    description:
+      'A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.',
+  },
+  {
+    code: 'Catalog.Lot',
+    description:
+      'A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.',
+  },
+  {
     code: 'Catalog.Domain',
     description:
       'A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).',

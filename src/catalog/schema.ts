@@ -27,7 +27,8 @@ export const MAX_CONTEXT_CHARS = 200
 export const DATE_TIME_PATTERN =
   '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,9})?)?(Z|[+-][0-9]{2}:[0-9]{2})$'
 /** A media type without parameters (RFC 6838 §4.2). */
-export const MEDIA_TYPE_PATTERN = "^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$"
+export const MEDIA_TYPE_PATTERN =
+  '^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]{0,126}$'
 const Href = Type.String({ minLength: 1, maxLength: MAX_HREF_CHARS })
 const DateTime = Type.String({ pattern: DATE_TIME_PATTERN })
 

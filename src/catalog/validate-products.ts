@@ -2,10 +2,10 @@
 import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { parseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
-import { isSelectableLinkType, toLinkTypeName } from '../gs1/link-types.ts'
 import { duplicates, productSlugKey, storedHolderKeeps } from './duplicates.ts'
 import { unknownLanguage } from './languages.ts'
 import type { CatalogProductEntry } from './schema.ts'
+import { checkLots, checkPage } from './validate-pages.ts'
 import type { KnownSlugs, ValidCatalog } from './validate-types.ts'
 
 /** Duplicate GTINs and slugs, a slug a stored product holds, and unknown brands. */
@@ -111,44 +111,7 @@ export function checkProduct(product: CatalogProductEntry, sentGtin: string, pat
   product.pages.forEach((page, j) => {
     errors.push(...checkPage(page, languages, `${path}.pages[${j}]`))
   })
-  return errors
-}
-
-function checkPage(
-  page: CatalogProductEntry['pages'][number],
-  languages: ReadonlySet<string>,
-  path: string,
-): Issue[] {
-  const errors: Issue[] = []
-  const name = page.linkType.startsWith('gs1:') ? toLinkTypeName(page.linkType) : null
-  if (name === null || `gs1:${name}` !== page.linkType || !isSelectableLinkType(name)) {
-    errors.push(
-      issue(
-        'Catalog.LinkType',
-        `${path}.linkType`,
-        `${JSON.stringify(page.linkType)} is not a GS1 Web Vocabulary page link type; expected a CURIE such as gs1:pip`,
-      ),
-    )
-  }
-  for (const lang of Object.keys(page.titles)) {
-    if (!languages.has(lang))
-      errors.push(
-        issue(
-          'Catalog.Language',
-          `${path}.titles.${lang}`,
-          `'${lang}' is not one of the product's languages`,
-        ),
-      )
-  }
-  for (const lang of Object.keys(page.content ?? {})) {
-    if (page.titles[lang] === undefined)
-      errors.push(
-        issue(
-          'Catalog.Language',
-          `${path}.content.${lang}`,
-          `content in '${lang}' needs a title in '${lang}'`,
-        ),
-      )
-  }
+  const defaultName = product.pages.find((p) => p.default === true)?.name
+  errors.push(...checkLots(product.lots, languages, `${path}`, defaultName))
   return errors
 }

@@ -3,7 +3,13 @@ import { Value } from '@sinclair/typebox/value'
 import { normaliseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue } from '../gs1/issue.ts'
 import { duplicates } from './duplicates.ts'
-import { CatalogFile, MAX_CONTENT_CHARS, MAX_NAME_CHARS } from './schema.ts'
+import {
+  CatalogFile,
+  type CatalogPageEntry,
+  MAX_CONTENT_CHARS,
+  MAX_CONTEXT_CHARS,
+  MAX_NAME_CHARS,
+} from './schema.ts'
 import { checkBrands } from './validate-brands.ts'
 import { checkOwnership } from './validate-ownership.ts'
 import { checkProduct, checkProductReferences } from './validate-products.ts'
@@ -161,12 +167,17 @@ function readableTextIssues(catalog: ValidCatalog): Issue[] {
   for (const [i, b] of catalog.brands.entries()) check(b.name, `brands[${i}].name`)
   catalog.products.forEach((p, i) => {
     for (const [lang, name] of Object.entries(p.names ?? {})) check(name, `products[${i}].names.${lang}`)
-    p.pages.forEach((page, j) => {
-      const at = `products[${i}].pages[${j}]`
+    const pageTexts = (page: CatalogPageEntry, at: string) => {
       for (const [lang, title] of Object.entries(page.titles)) check(title, `${at}.titles.${lang}`)
       for (const [lang, text] of Object.entries(page.content ?? {}))
         check(text, `${at}.content.${lang}`, MAX_CONTENT_CHARS, true)
-    })
+      for (const [lang, alt] of Object.entries(page.image?.alt ?? {})) check(alt, `${at}.image.alt.${lang}`)
+      if (page.context !== undefined) check(page.context, `${at}.context`, MAX_CONTEXT_CHARS)
+    }
+    for (const [j, page] of p.pages.entries()) pageTexts(page, `products[${i}].pages[${j}]`)
+    for (const [lot, entry] of Object.entries(p.lots ?? {}))
+      for (const [j, page] of entry.pages.entries())
+        pageTexts(page, `products[${i}].lots[${JSON.stringify(lot)}].pages[${j}]`)
   })
   return errors
 }
