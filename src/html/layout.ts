@@ -1,12 +1,25 @@
 /** The small shared HTML layout of the product pages and the resolver's views: inline CSS, landmarks, no script. */
 import { STYLE, STYLE_HASH } from './styles.ts'
 
+/** The views' Content-Security-Policy with the given `img-src`: everything else is the same for all of them. */
+function htmlCsp(imgSrc: string): string {
+  return `default-src 'none'; style-src ${STYLE_HASH}; img-src ${imgSrc}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
+}
+
 /**
  * Strict Content-Security-Policy for every HTML response: no script, nothing loads, only the one inline
  * stylesheet (by hash) applies, no form may submit (the views use plain links), no framing.
  * The embedded JSON-LD is a data block, which CSP does not treat as script.
  */
-export const HTML_CSP = `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
+export const HTML_CSP = htmlCsp("'self' data:")
+
+/**
+ * The product pages' CSP: HTML_CSP, except that images may load from any `https:` origin, because a hosted page
+ * shows its catalog image, an https URL on the brand's own host or CDN (DESIGN §11). Nothing else loosens: no
+ * script, no other loads, no plain-http images; the page text cannot add an image (its sanitiser allows no
+ * `<img>`), and the pages' `Referrer-Policy: no-referrer` keeps the scan's lot and serial from the image host.
+ */
+export const PAGE_CSP = htmlCsp("'self' https: data:")
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',

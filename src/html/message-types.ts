@@ -17,6 +17,8 @@ export interface PageMessages {
   readonly details: { readonly lot: string; readonly serial: string; readonly expiry: string }
   /** Footer link to the HTML linkset. */
   readonly allLinks: string
+  /** Shown on a page that has a title in this language but no text (and no image) to show. */
+  readonly noText: string
   /** The 404 page of a page path. */
   readonly notFound: ErrorText
 }

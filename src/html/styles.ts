@@ -18,12 +18,13 @@ h1{font-size:1.75rem;line-height:1.2;margin:.75rem 0 .25rem;overflow-wrap:anywhe
 h2{font-size:1.1rem;line-height:1.3;margin:1.75rem 0 .5rem}
 a{color:var(--accent);text-underline-offset:.15em}
 a:focus-visible{outline:3px solid var(--accent);outline-offset:2px;border-radius:2px}
-ul{padding-left:1.25rem}
+ul,ol{padding-left:1.25rem}
 li{margin:.35rem 0}
 code{font-size:.9em;overflow-wrap:anywhere}
 .muted{color:var(--muted)}
 .subtitle{font-size:1.2rem;color:var(--muted);margin:0 0 1.25rem}
 .content p{margin:0 0 1rem}
+.content img{display:block;max-width:100%;height:auto;margin:0 0 1rem;border-radius:.5rem}
 .inline{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}
 .inline li{margin:0}
 .inline a{display:inline-block;padding:.2rem 0;font-weight:400}
@@ -47,4 +48,4 @@ dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 /**
  * `'sha256-…'` of STYLE, the only style the CSP allows. A test recomputes it: change both together.
  */
-export const STYLE_HASH = "'sha256-ns/nK2TVXD8FYh2Oyv39aa46BF0ZXTaDALvhdbY79sc='"
+export const STYLE_HASH = "'sha256-8wbJkRky4PJBO2kmlZgDcoh//HyqylU9hAPtQ+vqIl8='"

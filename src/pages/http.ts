@@ -1,6 +1,6 @@
 /** HTML responses of the product pages: security headers, ETag and `304`, HEAD, the locale cookie. */
 
-import { HTML_CSP } from '../html/layout.ts'
+import { HTML_CSP, PAGE_CSP } from '../html/layout.ts'
 import { CONTENT_TYPE_HTML, LOCALE_COOKIE } from '../resolver/constants.ts'
 import { headResponse } from '../resolver/responses.ts'
 
@@ -16,11 +16,11 @@ export const ALLOW_PAGES = 'GET, HEAD, OPTIONS'
 /** DESIGN §6: the language picked on the pages is kept a year. */
 export const LOCALE_MAX_AGE = 31536000
 
-/** Headers of every HTML response of the pages. */
-function htmlHeaders(cache: string, vary: string | null): Headers {
+/** Headers of every HTML response of the pages; only a product page may load its (https) image. */
+function htmlHeaders(cache: string, vary: string | null, csp: string = HTML_CSP): Headers {
   const headers = new Headers({
     'content-type': CONTENT_TYPE_HTML,
-    'content-security-policy': HTML_CSP,
+    'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'referrer-policy': REFERRER_POLICY,
     'cache-control': cache,
@@ -57,7 +57,7 @@ export async function pageResponse(request: Request, html: string, head: boolean
   if (noneMatch(request.headers.get('if-none-match'), etag)) {
     return new Response(null, { status: 304, headers: { etag, 'cache-control': CACHE_PAGE } })
   }
-  const headers = htmlHeaders(CACHE_PAGE, null)
+  const headers = htmlHeaders(CACHE_PAGE, null, PAGE_CSP)
   headers.set('etag', etag)
   return head ? headResponse(200, headers, html) : new Response(html, { status: 200, headers })
 }

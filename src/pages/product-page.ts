@@ -1,4 +1,4 @@
-/** The server-rendered product page `/{locale}/{brand}/{product}/{page}`: name, title, content, this item, links, languages. */
+/** The server-rendered product page `/{locale}/{brand}/{product}/{page}`: name, title, image and text, this item, links, languages. */
 
 import { endonym, languageName, languageNote, primaryLanguage } from '../html/languages.ts'
 import { documentTitle, escapeHtml, langAttr, renderLayout } from '../html/layout.ts'
@@ -6,6 +6,7 @@ import { messages, type PageMessages, type UiLanguage, uiLanguage } from '../htm
 import { hreflangTag, pickLanguage } from '../resolver/language.ts'
 import { type PageView, type ProductView, pagePath, pageTitle } from '../resolver/product-view.ts'
 import { type ItemDetail, itemDetails } from './item-details.ts'
+import { inLanguage, renderPageContent } from './page-content.ts'
 import { appendParam, pinnedParams, SET_LOCALE, withQuery } from './page-query.ts'
 
 export interface ProductPageOptions {
@@ -27,21 +28,6 @@ interface Context extends ProductPageOptions {
   readonly uiLang: string
   /** The language the interface strings are read in: the page's, or `ui` when we have no strings for it. */
   readonly uiTag: string
-}
-
-/** The value for a language in a per-language record (keys are lower case, matched case-insensitively). */
-function inLanguage(record: Readonly<Record<string, string>>, language: string): string | undefined {
-  return record[language] ?? Object.entries(record).find(([l]) => l.toLowerCase() === language)?.[1]
-}
-
-/** Plain text in paragraphs: a blank line starts a paragraph, a single line break stays one. */
-function paragraphs(text: string): string {
-  return text
-    .split(/\r?\n\s*\r?\n/)
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
-    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`)
-    .join('')
 }
 
 /**
@@ -133,10 +119,15 @@ export function renderProductPage(options: ProductPageOptions): string {
     name === ''
       ? `<h1>${escapeHtml(title)}</h1>`
       : `<h1${nameLang}>${escapeHtml(name)}</h1><p class="subtitle">${escapeHtml(title)}</p>`
-  const content = inLanguage(options.page.page.content, options.locale) ?? ''
-  const body = paragraphs(content)
+  const content = renderPageContent({
+    page: options.page.page,
+    locale: options.locale,
+    fallbackLanguage: options.view.defaultLanguage,
+    noText: c.m.noText,
+    noticeLang: c.uiLang,
+  })
   const banner = product.brandName || messages(ui).banner
-  const main = `${heading}${body === '' ? '' : `<div class="content">${body}</div>`}${thisItem(c)}${pageLinks(c)}`
+  const main = `${heading}${content}${thisItem(c)}${pageLinks(c)}`
   return renderLayout({
     lang: options.locale,
     title: documentTitle([name, title, banner]),

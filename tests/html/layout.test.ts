@@ -5,6 +5,7 @@ import {
   HTML_CSP,
   jsonForScript,
   langAttr,
+  PAGE_CSP,
   renderLayout,
 } from '../../src/html/layout.ts'
 import { STYLE, STYLE_HASH } from '../../src/html/styles.ts'
@@ -99,6 +100,12 @@ describe('HTML_CSP', () => {
     expect(HTML_CSP).toBe(
       `default-src 'none'; style-src ${hash}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     )
+  })
+
+  test('on product pages only, images may load over https too (a hosted page’s image); nothing else changes', () => {
+    expect(PAGE_CSP).toBe(HTML_CSP.replace("img-src 'self' data:", "img-src 'self' https: data:"))
+    expect(PAGE_CSP).not.toBe(HTML_CSP)
+    expect(PAGE_CSP).not.toMatch(/(?:^|; )img-src[^;]*(?:\shttp:|\*)/)
   })
 
   test('the layout embeds exactly the hashed stylesheet', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { HTML_CSP } from '../../src/html/layout.ts'
+import { HTML_CSP, PAGE_CSP } from '../../src/html/layout.ts'
 import { etagOf, noneMatch } from '../../src/pages/http.ts'
 import { answer } from './fixtures.ts'
 
@@ -19,6 +19,8 @@ describe('page responses', () => {
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/)
     expect(Object.fromEntries(res.headers)).toEqual({
       ...SECURITY,
+      // A product page may show its https image; the error pages below keep the stricter HTML_CSP.
+      'content-security-policy': PAGE_CSP,
       'cache-control': 'public, max-age=300',
       etag,
     })

@@ -200,7 +200,10 @@ describe('renderProductPage', () => {
   test('uses the page title as heading when the product has no name', () => {
     const html = render({ ...greenTea, names: {} }, 'about', 'en')
     expect(html).toContain('<title>About this tea – Northwind</title>')
-    expect(html).toContain('<h1>About this tea</h1></main>')
+    // The page has no text: the notice follows the heading (see page-content.test.ts).
+    expect(html).toContain(
+      '<h1>About this tea</h1><p class="muted">This page has no text in this language yet.</p></main>',
+    )
   })
 
   test('escapes every catalog text', () => {

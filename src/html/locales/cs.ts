@@ -30,6 +30,7 @@ export const cs: Messages = {
     thisItem: 'Tento kus',
     details: { lot: 'Šarže', serial: 'Sériové číslo', expiry: 'Datum použitelnosti' },
     allLinks: 'Všechny odkazy k tomuto produktu',
+    noText: 'Tato stránka zatím nemá v tomto jazyce žádný text.',
     notFound: {
       title: 'Stránka nenalezena',
       message: 'Tato stránka produktu neexistuje nebo není zveřejněná.',

@@ -30,6 +30,7 @@ export const da: Messages = {
     thisItem: 'Denne vare',
     details: { lot: 'Parti', serial: 'Serienummer', expiry: 'Udløbsdato' },
     allLinks: 'Alle links til dette produkt',
+    noText: 'Denne side har endnu ingen tekst på dette sprog.',
     notFound: {
       title: 'Siden blev ikke fundet',
       message: 'Denne produktside findes ikke eller er ikke offentliggjort.',

@@ -33,6 +33,7 @@ export const de: Messages = {
     thisItem: 'Dieser Artikel',
     details: { lot: 'Charge', serial: 'Seriennummer', expiry: 'Verfallsdatum' },
     allLinks: 'Alle Links zu diesem Produkt',
+    noText: 'Diese Seite hat in dieser Sprache noch keinen Text.',
     notFound: {
       title: 'Seite nicht gefunden',
       message: 'Diese Produktseite gibt es nicht, oder sie ist nicht veröffentlicht.',

@@ -30,6 +30,7 @@ export const en: Messages = {
     thisItem: 'This item',
     details: { lot: 'Batch/lot', serial: 'Serial number', expiry: 'Expiry date' },
     allLinks: 'All links for this product',
+    noText: 'This page has no text in this language yet.',
     notFound: { title: 'Page not found', message: 'This product page does not exist or is not published.' },
   },
 }

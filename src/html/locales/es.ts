@@ -33,6 +33,7 @@ export const es: Messages = {
     thisItem: 'Este artículo',
     details: { lot: 'Lote', serial: 'Número de serie', expiry: 'Fecha de caducidad' },
     allLinks: 'Todos los enlaces de este producto',
+    noText: 'Esta página aún no tiene texto en este idioma.',
     notFound: {
       title: 'Página no encontrada',
       message: 'Esta página de producto no existe o no está publicada.',

@@ -30,6 +30,7 @@ export const et: Messages = {
     thisItem: 'See eksemplar',
     details: { lot: 'Partii', serial: 'Seerianumber', expiry: 'Aegumiskuupäev' },
     allLinks: 'Kõik selle toote lingid',
+    noText: 'Sellel lehel pole selles keeles veel teksti.',
     notFound: {
       title: 'Lehte ei leitud',
       message: 'Seda tootelehte pole olemas või see pole avaldatud.',

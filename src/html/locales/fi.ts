@@ -30,6 +30,7 @@ export const fi: Messages = {
     thisItem: 'Tämä tuote',
     details: { lot: 'Erä', serial: 'Sarjanumero', expiry: 'Viimeinen käyttöpäivä' },
     allLinks: 'Kaikki tuotteen linkit',
+    noText: 'Tällä sivulla ei ole vielä tekstiä tällä kielellä.',
     notFound: {
       title: 'Sivua ei löytynyt',
       message: 'Tätä tuotesivua ei ole olemassa tai sitä ei ole julkaistu.',

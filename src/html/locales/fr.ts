@@ -30,6 +30,7 @@ export const fr: Messages = {
     thisItem: 'Cet article',
     details: { lot: 'Lot', serial: 'Numéro de série', expiry: 'Date d’expiration' },
     allLinks: 'Tous les liens de ce produit',
+    noText: 'Cette page n’a pas encore de texte dans cette langue.',
     notFound: {
       title: 'Page introuvable',
       message: 'Cette page produit n’existe pas ou n’est pas publiée.',

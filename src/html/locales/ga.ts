@@ -33,6 +33,7 @@ export const ga: Messages = {
     thisItem: 'An earra seo',
     details: { lot: 'Baisc', serial: 'Sraithuimhir', expiry: 'Dáta éaga' },
     allLinks: 'Gach nasc don táirge seo',
+    noText: 'Níl aon téacs ar an leathanach seo sa teanga seo go fóill.',
     notFound: {
       title: 'Níor aimsíodh an leathanach',
       message: 'Níl an leathanach táirge seo ann nó níor foilsíodh é.',

@@ -33,6 +33,7 @@ export const hr: Messages = {
     thisItem: 'Ovaj artikl',
     details: { lot: 'Broj serije', serial: 'Serijski broj', expiry: 'Rok valjanosti' },
     allLinks: 'Sve poveznice za ovaj proizvod',
+    noText: 'Ova stranica još nema teksta na ovom jeziku.',
     notFound: {
       title: 'Stranica nije pronađena',
       message: 'Ova stranica proizvoda ne postoji ili nije objavljena.',

@@ -33,6 +33,7 @@ export const hu: Messages = {
     thisItem: 'Ez a termék',
     details: { lot: 'Gyártási tétel', serial: 'Sorozatszám', expiry: 'Lejárati dátum' },
     allLinks: 'A termék összes hivatkozása',
+    noText: 'Ezen az oldalon még nincs szöveg ezen a nyelven.',
     notFound: {
       title: 'Az oldal nem található',
       message: 'Ez a termékoldal nem létezik, vagy nincs közzétéve.',

@@ -33,6 +33,7 @@ export const it: Messages = {
     thisItem: 'Questo articolo',
     details: { lot: 'Lotto', serial: 'Numero di serie', expiry: 'Data di scadenza' },
     allLinks: 'Tutti i link del prodotto',
+    noText: 'Questa pagina non ha ancora testo in questa lingua.',
     notFound: {
       title: 'Pagina non trovata',
       message: 'Questa pagina prodotto non esiste o non è pubblicata.',

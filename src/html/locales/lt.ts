@@ -30,6 +30,7 @@ export const lt: Messages = {
     thisItem: 'Šis gaminys',
     details: { lot: 'Partija', serial: 'Serijos numeris', expiry: 'Galiojimo pabaigos data' },
     allLinks: 'Visos šio produkto nuorodos',
+    noText: 'Šiame puslapyje dar nėra teksto šia kalba.',
     notFound: {
       title: 'Puslapis nerastas',
       message: 'Šio produkto puslapio nėra arba jis nepaskelbtas.',

@@ -30,6 +30,7 @@ export const lv: Messages = {
     thisItem: 'Šī prece',
     details: { lot: 'Partija', serial: 'Sērijas numurs', expiry: 'Derīguma termiņš' },
     allLinks: 'Visas šī produkta saites',
+    noText: 'Šajā lapā vēl nav teksta šajā valodā.',
     notFound: { title: 'Lapa nav atrasta', message: 'Šī produkta lapa nepastāv vai nav publicēta.' },
   },
 }

@@ -33,6 +33,7 @@ export const mt: Messages = {
     thisItem: 'Dan l-oġġett',
     details: { lot: 'Lott', serial: 'Numru tas-serje', expiry: 'Data ta’ skadenza' },
     allLinks: 'Il-ħoloq kollha għal dan il-prodott',
+    noText: 'Din il-paġna għad m’għandhiex test b’din il-lingwa.',
     notFound: {
       title: 'Il-paġna ma nstabitx',
       message: 'Din il-paġna tal-prodott ma teżistix jew mhijiex ippubblikata.',

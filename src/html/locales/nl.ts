@@ -33,6 +33,7 @@ export const nl: Messages = {
     thisItem: 'Dit artikel',
     details: { lot: 'Partij', serial: 'Serienummer', expiry: 'Vervaldatum' },
     allLinks: 'Alle links voor dit product',
+    noText: 'Deze pagina heeft nog geen tekst in deze taal.',
     notFound: {
       title: 'Pagina niet gevonden',
       message: 'Deze productpagina bestaat niet of is niet gepubliceerd.',

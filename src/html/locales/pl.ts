@@ -30,6 +30,7 @@ export const pl: Messages = {
     thisItem: 'Ten egzemplarz',
     details: { lot: 'Partia', serial: 'Numer seryjny', expiry: 'Data ważności' },
     allLinks: 'Wszystkie linki do tego produktu',
+    noText: 'Ta strona nie ma jeszcze tekstu w tym języku.',
     notFound: {
       title: 'Nie znaleziono strony',
       message: 'Ta strona produktu nie istnieje lub nie została opublikowana.',

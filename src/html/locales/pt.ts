@@ -33,6 +33,7 @@ export const pt: Messages = {
     thisItem: 'Este artigo',
     details: { lot: 'Lote', serial: 'Número de série', expiry: 'Data de validade' },
     allLinks: 'Todas as ligações deste produto',
+    noText: 'Esta página ainda não tem texto neste idioma.',
     notFound: {
       title: 'Página não encontrada',
       message: 'Esta página de produto não existe ou não está publicada.',

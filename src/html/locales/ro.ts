@@ -33,6 +33,7 @@ export const ro: Messages = {
     thisItem: 'Acest articol',
     details: { lot: 'Lot', serial: 'Număr de serie', expiry: 'Data expirării' },
     allLinks: 'Toate linkurile pentru acest produs',
+    noText: 'Această pagină nu are încă text în această limbă.',
     notFound: {
       title: 'Pagina nu a fost găsită',
       message: 'Această pagină de produs nu există sau nu este publicată.',

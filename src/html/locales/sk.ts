@@ -30,6 +30,7 @@ export const sk: Messages = {
     thisItem: 'Tento kus',
     details: { lot: 'Šarža', serial: 'Sériové číslo', expiry: 'Dátum spotreby' },
     allLinks: 'Všetky odkazy na tento produkt',
+    noText: 'Táto stránka zatiaľ nemá v tomto jazyku žiadny text.',
     notFound: {
       title: 'Stránka sa nenašla',
       message: 'Táto stránka produktu neexistuje alebo nie je zverejnená.',

@@ -30,6 +30,7 @@ export const sl: Messages = {
     thisItem: 'Ta izdelek',
     details: { lot: 'Številka serije', serial: 'Serijska številka', expiry: 'Rok uporabe' },
     allLinks: 'Vse povezave za ta izdelek',
+    noText: 'Ta stran v tem jeziku še nima besedila.',
     notFound: {
       title: 'Strani ni mogoče najti',
       message: 'Ta stran izdelka ne obstaja ali ni objavljena.',

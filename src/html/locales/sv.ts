@@ -27,6 +27,7 @@ export const sv: Messages = {
     thisItem: 'Den här varan',
     details: { lot: 'Batchnummer', serial: 'Serienummer', expiry: 'Utgångsdatum' },
     allLinks: 'Alla länkar för produkten',
+    noText: 'Sidan har ännu ingen text på det här språket.',
     notFound: {
       title: 'Sidan hittades inte',
       message: 'Den här produktsidan finns inte eller är inte publicerad.',
