@@ -21,7 +21,7 @@ export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly des
   {
     code: 'Catalog.Link',
     description:
-      'An external page’s `href` that is not an absolute `http` or `https` URL on a named host (a `javascript:`, `data:` or `file:` URL, a user name or password, an IP address), is longer than 2,048 characters, or is a template with an unknown variable, a variable before the end of the host, or unbalanced braces; a language of the page without its link; an image that is not `https`.',
+      'An external page’s `href` that is not an absolute `http` or `https` URL on a named host (a script, data or file URL, a user name or password, an IP address), is longer than 2,048 characters, or is a template with an unknown variable, a variable before the end of the host, or unbalanced braces; a language of the page without its link; an image that is not `https`.',
   },
   {
     code: 'Catalog.PageKind',

@@ -540,7 +540,52 @@ export interface components {
           content?: {
             [key: string]: string
           }
+          image?: {
+            src: string
+            alt: {
+              [key: string]: string
+            }
+          }
+          href?:
+            | string
+            | {
+                [key: string]: string
+              }
+          type?: string
+          context?: string
+          validFrom?: string
+          validUntil?: string
         }[]
+        lots?: {
+          [key: string]: {
+            pages: {
+              name: string
+              linkType: string
+              default?: boolean
+              titles: {
+                [key: string]: string
+              }
+              content?: {
+                [key: string]: string
+              }
+              image?: {
+                src: string
+                alt: {
+                  [key: string]: string
+                }
+              }
+              href?:
+                | string
+                | {
+                    [key: string]: string
+                  }
+              type?: string
+              context?: string
+              validFrom?: string
+              validUntil?: string
+            }[]
+          }
+        }
       }[]
     }
     ImportReport: {
@@ -585,7 +630,52 @@ export interface components {
         content?: {
           [key: string]: string
         }
+        image?: {
+          src: string
+          alt: {
+            [key: string]: string
+          }
+        }
+        href?:
+          | string
+          | {
+              [key: string]: string
+            }
+        type?: string
+        context?: string
+        validFrom?: string
+        validUntil?: string
       }[]
+      lots?: {
+        [key: string]: {
+          pages: {
+            name: string
+            linkType: string
+            default?: boolean
+            titles: {
+              [key: string]: string
+            }
+            content?: {
+              [key: string]: string
+            }
+            image?: {
+              src: string
+              alt: {
+                [key: string]: string
+              }
+            }
+            href?:
+              | string
+              | {
+                  [key: string]: string
+                }
+            type?: string
+            context?: string
+            validFrom?: string
+            validUntil?: string
+          }[]
+        }
+      }
     }
     /** @description A product as in the catalog import file. */
     ProductBody: {
@@ -607,7 +697,52 @@ export interface components {
         content?: {
           [key: string]: string
         }
+        image?: {
+          src: string
+          alt: {
+            [key: string]: string
+          }
+        }
+        href?:
+          | string
+          | {
+              [key: string]: string
+            }
+        type?: string
+        context?: string
+        validFrom?: string
+        validUntil?: string
       }[]
+      lots?: {
+        [key: string]: {
+          pages: {
+            name: string
+            linkType: string
+            default?: boolean
+            titles: {
+              [key: string]: string
+            }
+            content?: {
+              [key: string]: string
+            }
+            image?: {
+              src: string
+              alt: {
+                [key: string]: string
+              }
+            }
+            href?:
+              | string
+              | {
+                  [key: string]: string
+                }
+            type?: string
+            context?: string
+            validFrom?: string
+            validUntil?: string
+          }[]
+        }
+      }
       gtin?: string
     }
     ProductPage: {
@@ -2132,6 +2267,10 @@ export interface operations {
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
+       *     - `Catalog.Link`: An external page’s `href` that is not an absolute `http` or `https` URL on a named host (a script, data or file URL, a user name or password, an IP address), is longer than 2,048 characters, or is a template with an unknown variable, a variable before the end of the host, or unbalanced braces; a language of the page without its link; an image that is not `https`.
+       *     - `Catalog.PageKind`: A page with both hosted fields (`content`, `image`) and external ones (`href`, `type`).
+       *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
+       *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
        *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
@@ -2896,6 +3035,10 @@ export interface operations {
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
+       *     - `Catalog.Link`: An external page’s `href` that is not an absolute `http` or `https` URL on a named host (a script, data or file URL, a user name or password, an IP address), is longer than 2,048 characters, or is a template with an unknown variable, a variable before the end of the host, or unbalanced braces; a language of the page without its link; an image that is not `https`.
+       *     - `Catalog.PageKind`: A page with both hosted fields (`content`, `image`) and external ones (`href`, `type`).
+       *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
+       *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
        *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
@@ -3409,6 +3552,10 @@ export interface operations {
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
+       *     - `Catalog.Link`: An external page’s `href` that is not an absolute `http` or `https` URL on a named host (a script, data or file URL, a user name or password, an IP address), is longer than 2,048 characters, or is a template with an unknown variable, a variable before the end of the host, or unbalanced braces; a language of the page without its link; an image that is not `https`.
+       *     - `Catalog.PageKind`: A page with both hosted fields (`content`, `image`) and external ones (`href`, `type`).
+       *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
+       *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
        *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.

@@ -94,12 +94,31 @@ export const brands = pgTable(
 /** `[language, name]` of a product, in `resolver_names`. */
 export type ResolverName = [language: string, name: string]
 
-/** A page in `resolver_pages`, in position order: `titles` as `[language, title, content]` in catalog order. */
+/**
+ * What a page adds beyond its name, type and titles (DESIGN §11), in the catalog file's member order: read and
+ * written whole with the page, never queried by member, so one JSON value (null when it adds nothing).
+ */
+export interface PageExtras {
+  image?: { src: string; alt: Record<string, string> }
+  href?: string | Record<string, string>
+  type?: string
+  context?: string
+  /** RFC 3339 text as imported, so that an export gives back what was written. */
+  validFrom?: string
+  validUntil?: string
+}
+
+/**
+ * A page in `resolver_pages`, in position order: `titles` as `[language, title, content]` in catalog order; `lot`
+ * for a lot's page; its extras when it has any.
+ */
 export interface ResolverPage {
   id: string
   name: string
   linkType: string
   titles: [language: string, title: string, content: string | null][]
+  lot?: string
+  extras?: PageExtras
 }
 
 export const products = pgTable(
@@ -164,10 +183,15 @@ export const pages = pgTable(
     name: text('name').notNull(),
     /** GS1 link type as a CURIE (`gs1:pip`). */
     linkType: text('link_type').notNull(),
+    /** Order within the product: its own pages first, then each lot's, lot by lot. */
     position: integer('position').notNull(),
+    /** The lot (AI 10 value) whose scans see this page first; '' for the product's own pages. */
+    lot: text('lot').notNull().default(''),
+    /** External link, image, window (PageExtras); null for a plain hosted page. */
+    extras: jsonb('extras').$type<PageExtras>(),
   },
   (t) => [
-    uniqueIndex('pages_product_name_idx').on(t.productId, t.name),
+    uniqueIndex('pages_product_name_idx').on(t.productId, t.lot, t.name),
     // Target of the products' default-page foreign key.
     unique('pages_product_id_id_unique').on(t.productId, t.id),
   ],

@@ -7,7 +7,7 @@ import { compileConfig, type ResolverConfig } from '../resolver/config.ts'
 import { ERROR_INTERNAL, ERROR_METHOD, ERROR_NOT_FOUND } from '../resolver/constants.ts'
 import { configuredHost, configuredHosts, customDomainHost, type ScanHost } from '../resolver/hosts.ts'
 import { scannerLanguages } from '../resolver/language.ts'
-import { type PageView, pagePath, productView } from '../resolver/product-view.ts'
+import { externalPageLink, type PageView, pagePath, productView, scanView } from '../resolver/product-view.ts'
 import { type RequestTarget, splitRequestUrl } from '../resolver/request-url.ts'
 import { errorPageResponse, localeCookie, optionsResponse, pageResponse, redirect } from './http.ts'
 import { type PagePath, parsePagePath } from './page-path.ts'
@@ -67,9 +67,15 @@ async function answerOnHost(deps: Required<PagesDeps>, visit: Visit, host: ScanH
   // SPEC Addresses: a custom domain serves only its own brand's products.
   if (product === null || (host.domain !== null && product.customDomain !== host.domain))
     return notFound(visit)
-  const view = productView(product, { keep: keeps(deps.catalog, path, product) })
+  // The lot's pages and the pages within their window, as the resolver showed them (DESIGN §11).
+  const lot = rawParam(visit.query, '10')
+  const whole = productView(product, { keep: keeps(deps.catalog, path, product) })
+  const view = scanView(whole, lot === null ? null : decodeParam(lot), deps.clock())
   const page = view.pages.find((p) => p.page.name === path.page)
   if (page === undefined) return notFound(visit)
+  // A page that has become a link elsewhere: the resolver leads there, its template expanded for this visit.
+  if (page.external)
+    return redirect(307, externalPageLink(product, page, withoutParam(visit.query, 'linkType')))
   const target = withQuery(pagePath(page, path.locale), visit.query)
   if (host.kind === 'resolver' && product.customDomain !== null) {
     // Like the resolver (redirect rule 2): a brand with an active custom domain is shown there.

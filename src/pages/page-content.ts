@@ -3,7 +3,25 @@
 import { escapeHtml, langAttr } from '../html/layout.ts'
 import { renderMarkdown } from '../html/markdown.ts'
 import { IMAGE_PROTOCOLS, webUrl } from '../html/web-url.ts'
+import { dropOldest } from '../lib/bounded-map.ts'
 import type { CatalogPage } from '../resolver/catalog.ts'
+
+/**
+ * Rendered texts by their Markdown: the pages share the resolver's thread, and a long text takes milliseconds to
+ * render, so each is rendered once while it is among the most recently shown.
+ */
+const rendered = new Map<string, string>()
+const MAX_RENDERED = 500
+
+function markdownHtml(text: string): string {
+  let html = rendered.get(text)
+  if (html === undefined) {
+    html = renderMarkdown(text)
+    rendered.set(text, html)
+    dropOldest(rendered, MAX_RENDERED)
+  }
+  return html
+}
 
 /** The value for a language in a per-language record (keys are lower case, matched case-insensitively). */
 export function inLanguage(record: Readonly<Record<string, string>>, language: string): string | undefined {
@@ -46,7 +64,7 @@ function pageImage(options: PageContentOptions): string {
  */
 export function renderPageContent(options: PageContentOptions): string {
   const image = pageImage(options)
-  const text = renderMarkdown(inLanguage(options.page.content, options.locale) ?? '')
+  const text = markdownHtml(inLanguage(options.page.content, options.locale) ?? '')
   if (image === '' && text === '') {
     return `<p class="muted"${options.noticeLang}>${escapeHtml(options.noText)}</p>`
   }

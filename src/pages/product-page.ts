@@ -4,7 +4,13 @@ import { endonym, languageName, languageNote, primaryLanguage } from '../html/la
 import { documentTitle, escapeHtml, langAttr, renderLayout } from '../html/layout.ts'
 import { messages, type PageMessages, type UiLanguage, uiLanguage } from '../html/messages.ts'
 import { hreflangTag, pickLanguage } from '../resolver/language.ts'
-import { type PageView, type ProductView, pagePath, pageTitle } from '../resolver/product-view.ts'
+import {
+  externalPageLink,
+  type PageView,
+  type ProductView,
+  pagePath,
+  pageTitle,
+} from '../resolver/product-view.ts'
 import { type ItemDetail, itemDetails } from './item-details.ts'
 import { inLanguage, renderPageContent } from './page-content.ts'
 import { appendParam, pinnedParams, SET_LOCALE, withQuery } from './page-query.ts'
@@ -73,7 +79,9 @@ function pageLinks(c: Context): string {
   const pins = pinnedParams(c.query)
   const items = pages.map((p) => {
     const language = pickLanguage(p.languages, [c.locale], c.view.defaultLanguage)
-    const href = escapeHtml(withQuery(pagePath(p, language), pins))
+    const href = escapeHtml(
+      p.external ? externalPageLink(c.view.product, p, pins) : withQuery(pagePath(p, language), pins),
+    )
     const current = p === c.page ? ' aria-current="page"' : ''
     const title = escapeHtml(pageTitle(p, language))
     if (language === c.locale) return `<li><a href="${href}"${current}>${title}</a></li>`

@@ -39,6 +39,8 @@ export interface ResolverDeps {
   answerMemoSize?: number
   /** Told about every scan of a Digital Link, synchronously (DESIGN §9); the standalone entries pass none. */
   onScan?: OnScan
+  /** The time in epoch milliseconds, for pages with a validity window (DESIGN §11); `Date.now` by default. */
+  clock?: () => number
 }
 
 const ANSWER_MEMO_SIZE = 10_000
@@ -153,6 +155,7 @@ function createHandler(
       config,
       catalog: deps.catalog,
       memo,
+      now: deps.clock ?? Date.now,
       ...(deps.onScan === undefined ? {} : { onScan: deps.onScan }),
     },
     hosts: configuredHosts(config),

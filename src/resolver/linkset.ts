@@ -1,7 +1,10 @@
 /** The linkset of one scan: a single RFC 9264 link context object shaped by SPEC "Linkset (resolver)". */
 import { DEFAULT_LINK_MULTI_URI, DEFAULT_LINK_URI, JSON_LD_CONTEXT_URL, MEDIA_HTML } from './constants.ts'
+import { aisInHref, expandedHref, type ScanValues, withQuery } from './external.ts'
 import { hreflangTag } from './language.ts'
+import type { GtinLink } from './link.ts'
 import { type PageView, type ProductView, pagePath, pageTitle } from './product-view.ts'
+import { pinnedQuery } from './query.ts'
 
 /** RFC 9264 §4.2.4 target object, narrowed by GS1's linkset schema 1.2.0. */
 export interface LinkTarget {
@@ -9,6 +12,8 @@ export interface LinkTarget {
   title: string
   hreflang?: string[]
   type?: string
+  /** GS1's linkset schema 1.2.0 takes the link's context as an array. */
+  context?: string[]
 }
 
 /** RFC 9264 §4.2.2 link context object: `anchor`, GS1's `description`, one member per relation type. */
@@ -20,25 +25,40 @@ export interface Linkset {
   linkset: LinkContext[]
 }
 
-/** Where the links point: the product pages' origin and the pinned-version query ('' when none). */
+/**
+ * Where the links point: the hosted pages' origin and the pinned-version query ('' when none); the scan, for the
+ * links of external pages (expanded over its values, pinned versions their templates do not carry added).
+ */
 export interface LinkTargets {
   readonly origin: string
   readonly pins: string
+  readonly link: GtinLink
+  readonly query: string
+  readonly values: ScanValues
 }
 
 function href(page: PageView, language: string, targets: LinkTargets): string {
+  if (page.external) {
+    const pins = pinnedQuery(targets.link, targets.query, aisInHref(page, language))
+    return withQuery(expandedHref(page, language, targets.values), pins)
+  }
   const path = targets.origin + pagePath(page, language)
   return targets.pins === '' ? path : `${path}?${targets.pins}`
 }
 
 /** The page in every language it is published in. */
 function pageLinks(page: PageView, targets: LinkTargets): LinkTarget[] {
-  return page.languages.map((lang) => ({
-    href: href(page, lang, targets),
-    title: pageTitle(page, lang),
-    hreflang: [hreflangTag(lang)],
-    type: MEDIA_HTML,
-  }))
+  const context = page.page.context
+  return page.languages.map((lang) => {
+    const target: LinkTarget = {
+      href: href(page, lang, targets),
+      title: pageTitle(page, lang),
+      hreflang: [hreflangTag(lang)],
+      type: page.page.mediaType ?? MEDIA_HTML,
+    }
+    if (typeof context === 'string') target.context = [context]
+    return target
+  })
 }
 
 /**

@@ -14,6 +14,8 @@ export interface PageView {
   readonly linkTypeUri: string | null
   /** Lower-case languages the page is published in, in catalog order. */
   readonly languages: readonly string[]
+  /** An external page (DESIGN §11): its links lead to the brand's `href`, not to a page hosted here. */
+  readonly external: boolean
   /** `/{brand}/{product}/{page}`, URL-encoded. */
   readonly base: string
   /** `/{locale}/{brand}/{product}/{page}` per language. */
@@ -35,6 +37,11 @@ export interface ProductView {
   readonly description: string | null
   /** Serialised linksets of this product, by anchor, link origin and pinned versions (linkset-response.ts). */
   readonly linksets: Map<string, string>
+  /**
+   * A page has a validity window: what a scan sees depends on the time, so no answer of this product is
+   * remembered beyond the scan (a boundary then takes effect at once, on every instance).
+   */
+  readonly timed: boolean
 }
 
 /**
@@ -57,11 +64,15 @@ function pageView(product: CatalogProduct, page: CatalogPage): PageView {
     linkTypeName: name,
     linkTypeUri: name === null ? null : linkTypeUri(name),
     languages,
+    external: page.href !== null && page.href !== undefined,
     base,
     paths,
     redirects: new Map(),
   }
 }
+
+const isTimed = (page: CatalogPage) =>
+  typeof page.validFrom === 'number' || typeof page.validUntil === 'number'
 
 function buildView(product: CatalogProduct): ProductView {
   const pages = product.pages.map((p) => pageView(product, p))
@@ -73,6 +84,41 @@ function buildView(product: CatalogProduct): ProductView {
     defaultPage: pages.find((p) => p.page.isDefault) ?? pages[0] ?? null,
     defaultLanguage,
     description: name === undefined || name === '' ? null : name,
+    linksets: new Map(),
+    timed:
+      product.pages.some(isTimed) || Object.values(product.lots ?? {}).some((pages) => pages.some(isTimed)),
+  }
+}
+
+/** Whether the page exists at `now` (epoch milliseconds): within its window, if it has one. */
+function isValidAt(page: CatalogPage, now: number): boolean {
+  return !(
+    (typeof page.validFrom === 'number' && now < page.validFrom) ||
+    (typeof page.validUntil === 'number' && now >= page.validUntil)
+  )
+}
+
+/**
+ * The product as one scan sees it (DESIGN §11): the scanned lot's pages first (one named like a product page
+ * replaces it, and is the default when it replaces the default; the others follow the product's), and no page
+ * outside its window. The product's own view when neither applies, as for nearly every scan.
+ */
+export function scanView(view: ProductView, lot: string | null, now: number): ProductView {
+  const lotPages = lot === null ? undefined : view.product.lots?.[lot]
+  if (lotPages === undefined && !view.timed) return view
+  let pages = [...view.pages]
+  for (const page of lotPages ?? []) {
+    const at = pages.findIndex((p) => p.page.name === page.name)
+    const replaced = pages[at]
+    const own = pageView(view.product, { ...page, isDefault: replaced?.page.isDefault === true })
+    if (replaced === undefined) pages.push(own)
+    else pages[at] = own
+  }
+  if (view.timed) pages = pages.filter((p) => isValidAt(p.page, now))
+  return {
+    ...view,
+    pages,
+    defaultPage: pages.find((p) => p.page.isDefault) ?? pages[0] ?? null,
     linksets: new Map(),
   }
 }
@@ -102,4 +148,13 @@ export function pagePath(page: PageView, language: string): string {
 export function pageTitle(page: PageView, language: string): string {
   const titles = page.page.titles
   return titles[language] ?? Object.entries(titles).find(([l]) => l.toLowerCase() === language)?.[1] ?? ''
+}
+
+/**
+ * The resolver's link to an external page of the product (`/01/{gtin}?linkType={name}`, then `query`), which
+ * redirects to it with its template expanded.
+ */
+export function externalPageLink(product: CatalogProduct, page: PageView, query: string): string {
+  const link = `/01/${encodeURIComponent(product.gtin)}?linkType=${encodeURIComponent(page.page.name)}`
+  return query === '' ? link : `${link}&${query}`
 }

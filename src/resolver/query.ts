@@ -7,6 +7,7 @@ import { decodePathSegment } from './path.ts'
 const LINK_TYPE = 'linktype'
 /** DESIGN §6 pinned versions: lot, serial, expiry date, in that order. */
 export const PINNED = ['10', '21', '17'] as const
+const NONE: ReadonlySet<string> = new Set()
 
 /**
  * The raw value of the first parameter whose name matches (exactly, or ASCII case-insensitively with `anyCase`
@@ -54,11 +55,12 @@ export function effectiveQuery(link: GtinLink, scanQuery: string): string {
 /**
  * Redirect query (SPEC redirect rules 3 and 4): the query as sent, then `10` and `21` from the link when the
  * query does not carry them already. (`17` can only come from the query or the compressed data, which is
- * already part of the query.)
+ * already part of the query.) `skip`: AIs an external page's link carries already (DESIGN §11).
  */
-export function redirectQuery(link: GtinLink, query: string): string {
+export function redirectQuery(link: GtinLink, query: string, skip: ReadonlySet<string> = NONE): string {
   let out = query
   for (const ai of PINNED) {
+    if (skip.has(ai)) continue
     const value = qualifierValue(link, ai)
     if (value !== null && rawParam(query, ai) === null) {
       out += `${out === '' ? '' : '&'}${ai}=${percentEncode(value)}`
@@ -69,11 +71,13 @@ export function redirectQuery(link: GtinLink, query: string): string {
 
 /**
  * The pinned-version query of linkset hrefs (SPEC linkset; DESIGN §6): `10`, `21`, `17` in that order, each
- * from the path or the compressed data first, then from the query. '' when the scan carries none.
+ * from the path or the compressed data first, then from the query. '' when the scan carries none. `skip`: AIs an
+ * external page's link carries already.
  */
-export function pinnedQuery(link: GtinLink, query: string): string {
+export function pinnedQuery(link: GtinLink, query: string, skip: ReadonlySet<string> = NONE): string {
   let out = ''
   for (const ai of PINNED) {
+    if (skip.has(ai)) continue
     let value = qualifierValue(link, ai)
     if (value === null) {
       const raw = rawParam(query, ai)

@@ -4,12 +4,13 @@ import type { Catalog, CatalogProduct } from './catalog.ts'
 import type { CompiledConfig } from './config.ts'
 import { ERROR_NOT_FOUND, LINK_LINKSET_AND_CONTEXT } from './constants.ts'
 import { type ErrorDetail, errorResponse } from './errors.ts'
+import { aisInHref, expandedHref, scanLot, scanValues, withQuery } from './external.ts'
 import type { ScanHost } from './hosts.ts'
 import { hasLocaleCookie, pickLanguage, scannerLanguages } from './language.ts'
 import { type GtinLink, linkPath } from './link.ts'
 import { linksetAnswer } from './linkset-response.ts'
 import { negotiate } from './negotiate.ts'
-import { type ProductView, pagePath, productView } from './product-view.ts'
+import { type ProductView, pagePath, productView, scanView } from './product-view.ts'
 import { effectiveQuery, linkTypeParam, pinnedQuery, redirectQuery } from './query.ts'
 import { answerResponse, redirectAnswer, redirectHeaders } from './responses.ts'
 import { sameAsLink, withSameAs } from './same-as.ts'
@@ -21,6 +22,8 @@ export interface ResolveContext {
   readonly config: CompiledConfig
   readonly catalog: Catalog
   readonly memo: AnswerMemo
+  /** The time in epoch milliseconds, for pages with a validity window (DESIGN §11). */
+  readonly now: () => number
   /** The analytics port (DESIGN §9), or none. */
   readonly onScan?: OnScan
 }
@@ -39,10 +42,6 @@ export interface Scan {
 }
 
 const NO_LANGUAGES: readonly string[] = []
-
-function withQuery(target: string, query: string): string {
-  return query === '' ? target : `${target}?${query}`
-}
 
 /** Links on a brand's custom domain use the configured scheme and no port (DESIGN §3). */
 function customOrigin(ctx: ResolveContext, domain: string): string {
@@ -92,9 +91,10 @@ function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: Catal
     reportScan(ctx.onScan, request, template(ctx, scan, link, scan.query, product, 'not_found'))
     return notFound(scan, 'status')
   }
-  const view = productView(product, { keep: keeps(ctx.catalog, link.gtin, product) })
-  const linkType = linkTypeParam(scan.query)
   const query = effectiveQuery(link, scan.query)
+  const whole = productView(product, { keep: keeps(ctx.catalog, link.gtin, product) })
+  const view = scanView(whole, scanLot(link, query), whole.timed ? ctx.now() : 0)
+  const linkType = linkTypeParam(scan.query)
   const negotiation = negotiate(request.headers.get('accept'))
   if (negotiation.linkset || linkType === LINK_TYPE_LINKSET) {
     // Redirect rule 2: a linkset request is answered on the scanned host, with links to the custom domain;
@@ -104,14 +104,14 @@ function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: Catal
     const answer = linksetAnswer({
       view,
       anchor: host.origin + linkPath(link),
-      targets: { origin, pins: pinnedQuery(link, query) },
+      targets: { origin, pins: pinnedQuery(link, query), link, query, values: scanValues(link, query) },
       format: negotiation.format,
       request,
       sameAs: scan.sameAs,
     })
     const reported = template(ctx, scan, link, query, product, 'linkset')
     reportScan(ctx.onScan, request, reported)
-    if (isBareScan(scan, link, query))
+    if (isBareScan(scan, link, query, view))
       ctx.memo.remember(scan.url, request, product, answer, reported ?? NO_TEMPLATE)
     return answerResponse(answer, scan.head)
   }
@@ -132,11 +132,12 @@ function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: Catal
 }
 
 /**
- * A scan of `/01/{gtin}` alone (no qualifiers, no query, not compressed): its answer depends only on the product,
- * the host and the request's headers, so it can be kept (page views, the answer memo).
+ * A scan of `/01/{gtin}` alone (no qualifiers, no query, not compressed) of a product without validity windows: its
+ * answer depends only on the product, the host and the request's headers, so it can be kept (page views, the answer
+ * memo).
  */
-function isBareScan(scan: Scan, link: GtinLink, query: string): boolean {
-  return query === '' && link.qualifiers.length === 0 && scan.sameAs === null
+function isBareScan(scan: Scan, link: GtinLink, query: string, view: ProductView): boolean {
+  return query === '' && link.qualifiers.length === 0 && scan.sameAs === null && !view.timed
 }
 
 /**
@@ -172,9 +173,18 @@ function pageRedirect(
   const served = { linkType: page.page.linkType, language }
   const reported = template(ctx, scan, link, query, view.product, 'redirect', served)
   reportScan(ctx.onScan, request, reported)
+  const bare = !personal && isBareScan(scan, link, query, view)
+  if (page.external) {
+    // DESIGN §11: the brand's own URL, never rewritten for a custom domain.
+    const href = expandedHref(page, language, scanValues(link, query))
+    const location = withQuery(href, redirectQuery(link, query, aisInHref(page, language)))
+    const answer = redirectAnswer(redirectHeaders(location, linksetLink(scan, linkPath(link)), personal))
+    if (bare) ctx.memo.remember(scan.url, request, view.product, answer, reported ?? NO_TEMPLATE)
+    return answerResponse(answer, false)
+  }
   // Redirect rule 1: a path on the scanned host; absolute on {resolver_url} for a scan on {short_url}.
   const origin = host.kind === 'short' ? ctx.config.resolver.origin : ''
-  if (personal || !isBareScan(scan, link, query)) {
+  if (!bare) {
     const location = withQuery(origin + pagePath(page, language), redirectQuery(link, query))
     return answerResponse(
       redirectAnswer(redirectHeaders(location, linksetLink(scan, linkPath(link)), personal)),

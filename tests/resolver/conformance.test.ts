@@ -12,6 +12,8 @@ const INPUTS = [
   `${CUSTOM}/01/09506000134352`,
   `${RESOLVER}/01/09506000134376`,
   `${RESOLVER}/01/04012345000009`,
+  // External pages (DESIGN §11): the default link is the brand's own URL template.
+  `${RESOLVER}/01/09506000134390`,
 ]
 const LINK_TYPES: SharedFile = ['gs1', 'resolver', 'linktypes-derived-from-gs1Voc-v1.16.json']
 const lacksLinkTypes = lacksShared(LINK_TYPES)

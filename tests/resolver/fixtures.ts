@@ -126,7 +126,56 @@ export const otherBrand: CatalogProduct = {
   names: { en: 'Anvil' },
 }
 
-export const products: CatalogProduct[] = [risotto, greenTea, oliveOil, tagged, tagged2, otherBrand]
+/**
+ * External pages (DESIGN §11), no custom domain: a default link template per GTIN and language, links per language,
+ * a PDF with a fragment, a hosted page beside them, and lot pages (one added, one replacing the default page).
+ */
+export const jam: CatalogProduct = {
+  gtin: '09506000134390',
+  brandSlug: 'northwind',
+  brandName: 'Northwind',
+  productSlug: 'apricot-jam',
+  customDomain: null,
+  defaultLanguage: 'en',
+  languages: ['en', 'fr'],
+  names: { en: 'Apricot jam', fr: 'Confiture d’abricot' },
+  pages: [
+    {
+      ...page('product', 'gs1:pip', { en: 'Apricot jam', fr: 'Confiture d’abricot' }, true),
+      href: 'https://www.northwind.example/{language}/jam/{gtin}',
+    },
+    {
+      ...page('recipes', 'gs1:recipeInfo', { en: 'Recipes', fr: 'Recettes' }),
+      href: {
+        en: 'https://www.northwind.example/en/recipes?src=dl',
+        fr: 'https://www.northwind.example/fr/recettes',
+      },
+      context: 'kitchen',
+    },
+    {
+      ...page('manual', 'gs1:instructions', { en: 'Manual' }),
+      href: 'https://www.northwind.example/jam.pdf#page=2',
+      mediaType: 'application/pdf',
+    },
+    page('allergens', 'gs1:allergenInfo', { en: 'Allergens' }),
+  ],
+  lots: {
+    L42: [
+      {
+        ...page('recall', 'gs1:recallStatus', { en: 'Recall notice' }),
+        href: 'https://www.northwind.example/recall/{lot}',
+      },
+    ],
+    R1: [
+      {
+        ...page('product', 'gs1:recallStatus', { en: 'Recalled' }),
+        href: 'https://www.northwind.example/recalled?lot={lot}',
+      },
+    ],
+  },
+}
+
+export const products: CatalogProduct[] = [risotto, greenTea, oliveOil, tagged, tagged2, otherBrand, jam]
 
 /** A resolver over the fixture catalog (or the given products). */
 export function makeResolver(

@@ -1,7 +1,7 @@
 /** Imports a catalog file in one transaction: validate it against what is stored, then write only what changed. */
 import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../../catalog/duplicates.ts'
-import type { CatalogBrand, CatalogOrganization } from '../../catalog/schema.ts'
+import type { CatalogBrand, CatalogOrganization, CatalogPageEntry } from '../../catalog/schema.ts'
 import { type KnownSlugs, shapeIssues, type ValidCatalog, validateCatalog } from '../../catalog/validate.ts'
 import { type CatalogScope, scopedActivation } from '../../catalog/validate-scope.ts'
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.ts'
@@ -19,7 +19,7 @@ import {
 import { normaliseGtin } from '../../gs1/gtin.ts'
 import type { Issue } from '../../gs1/issue.ts'
 import { type Actor, CLI_ACTOR, recordAudit } from '../audit.ts'
-import { type CanonicalProduct, canonicalProduct, chunks, loadProducts } from './rows.ts'
+import { type CanonicalProduct, canonicalProduct, chunks, loadProducts, pageExtras } from './rows.ts'
 
 export interface ChangeCount {
   created: number
@@ -505,18 +505,33 @@ function plan(id: string, product: CanonicalProduct, brandIds: Map<string, strin
   const titles: (typeof pageTitles.$inferInsert)[] = []
   const resolverPages: ResolverPage[] = []
   let defaultPageId = ''
-  product.pages.forEach((page, position) => {
+  const add = (page: CatalogPageEntry, lot: string) => {
     const pageId = crypto.randomUUID()
-    if (page.default === true) defaultPageId = pageId
-    pageRows.push({ id: pageId, productId: id, name: page.name, linkType: page.linkType, position })
+    if (page.default === true && lot === '') defaultPageId = pageId
+    const extras = pageExtras(page)
+    const position = pageRows.length
+    pageRows.push({
+      id: pageId,
+      productId: id,
+      name: page.name,
+      linkType: page.linkType,
+      position,
+      lot,
+      extras,
+    })
     const resolverPage: ResolverPage = { id: pageId, name: page.name, linkType: page.linkType, titles: [] }
+    if (lot !== '') resolverPage.lot = lot
+    if (extras !== null) resolverPage.extras = extras
     Object.entries(page.titles).forEach(([language, title], i) => {
       const content = page.content?.[language] ?? null
       titles.push({ pageId, language, position: i, title, content })
       resolverPage.titles.push([language, title, content])
     })
     resolverPages.push(resolverPage)
-  })
+  }
+  for (const page of product.pages) add(page, '')
+  for (const [lot, entry] of Object.entries(product.lots ?? {}))
+    for (const page of entry.pages) add(page, lot)
   const names = Object.entries(product.names)
   return {
     product,

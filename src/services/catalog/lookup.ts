@@ -3,6 +3,7 @@ import { and, eq, Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Database, Db } from '../../db/database.ts'
 import { brands, products, type ResolverName, type ResolverPage } from '../../db/schema.ts'
 import type { CatalogPage, CatalogProduct } from '../../resolver/catalog.ts'
+import { groupLots, withPageExtras } from '../../resolver/page-extras.ts'
 
 const columns = {
   gtin: products.gtin,
@@ -120,9 +121,18 @@ function toProduct(values: unknown[] | undefined): CatalogProduct | null {
     names: Object.fromEntries(
       row.languages.flatMap((l) => (names.has(l) ? [[l, names.get(l) as string]] : [])),
     ),
-    pages: row.pages.map((p) => toPage(p, row.defaultPageId)),
+    pages: row.pages.filter((p) => p.lot === undefined).map((p) => toPage(p, row.defaultPageId)),
+    ...lotsOf(row.pages, row.defaultPageId),
     organizationId: row.organizationId,
   }
+}
+
+function lotsOf(pages: readonly ResolverPage[], defaultPageId: string): Pick<CatalogProduct, 'lots'> {
+  const lotPages = pages.flatMap((p) =>
+    p.lot === undefined ? [] : [{ lot: p.lot, page: toPage(p, defaultPageId) }],
+  )
+  const lots = groupLots(lotPages)
+  return lots === undefined ? {} : { lots }
 }
 
 function toPage(page: ResolverPage, defaultPageId: string): CatalogPage {
@@ -132,5 +142,12 @@ function toPage(page: ResolverPage, defaultPageId: string): CatalogPage {
     titles[language] = title
     if (text !== null) content[language] = text
   }
-  return { name: page.name, linkType: page.linkType, isDefault: page.id === defaultPageId, titles, content }
+  const base = {
+    name: page.name,
+    linkType: page.linkType,
+    isDefault: page.id === defaultPageId,
+    titles,
+    content,
+  }
+  return withPageExtras(base, page.extras)
 }

@@ -1,8 +1,8 @@
 /** Loads products with their names, pages and titles in the catalog file's shape (used by export and import). */
 import { asc, eq, inArray, type SQL } from 'drizzle-orm'
-import type { CatalogPageEntry, CatalogProductEntry } from '../../catalog/schema.ts'
+import type { CatalogLotEntry, CatalogPageEntry, CatalogProductEntry } from '../../catalog/schema.ts'
 import type { Db } from '../../db/database.ts'
-import { brands, pages, pageTitles, productNames, products } from '../../db/schema.ts'
+import { brands, type PageExtras, pages, pageTitles, productNames, products } from '../../db/schema.ts'
 
 /** A stored product in canonical catalog-file form. */
 export interface StoredProduct {
@@ -10,7 +10,10 @@ export interface StoredProduct {
   readonly entry: CanonicalProduct
 }
 
-/** A product entry with every optional member resolved, so two of them compare by `JSON.stringify`. */
+/**
+ * A product entry with every optional member resolved, so two of them compare by `JSON.stringify`; `lots` only
+ * when it has any.
+ */
 export type CanonicalProduct = Omit<CatalogProductEntry, 'published' | 'names'> & {
   published: boolean
   names: Record<string, string>
@@ -40,9 +43,9 @@ export async function loadProducts(db: Db, where: SQL | undefined, limit?: numbe
   const ids = rows.map((r) => r.id)
   const defaults = new Set(rows.map((r) => r.defaultPageId))
   const [names, pageRows] = await Promise.all([loadNames(db, ids), loadPages(db, ids, defaults)])
-  return rows.map((r) => ({
-    id: r.id,
-    entry: {
+  return rows.map((r) => {
+    const stored = pageRows.get(r.id)
+    const entry: CanonicalProduct = {
       gtin: r.gtin,
       brand: r.brandSlug,
       slug: r.slug,
@@ -50,9 +53,12 @@ export async function loadProducts(db: Db, where: SQL | undefined, limit?: numbe
       defaultLanguage: r.defaultLanguage,
       languages: r.languages,
       names: orderedByLanguages(names.get(r.id) ?? new Map(), r.languages),
-      pages: pageRows.get(r.id) ?? [],
-    },
-  }))
+      pages: stored?.get('') ?? [],
+    }
+    const lots = [...(stored ?? [])].filter(([lot]) => lot !== '')
+    if (lots.length > 0) entry.lots = Object.fromEntries(lots.map(([lot, pages]) => [lot, { pages }]))
+    return { id: r.id, entry }
+  })
 }
 
 /** Canonical form of a file entry: defaults applied, names in the product's language order. */
@@ -66,7 +72,16 @@ export function canonicalProduct(entry: CatalogProductEntry): CanonicalProduct {
     languages: entry.languages,
     names: orderedByLanguages(new Map(Object.entries(entry.names ?? {})), entry.languages),
     pages: entry.pages.map(canonicalPage),
+    ...canonicalLots(entry.lots),
   }
+}
+
+function canonicalLots(lots: Readonly<Record<string, CatalogLotEntry>> | undefined): {
+  lots?: Record<string, CatalogLotEntry>
+} {
+  const entries = Object.entries(lots ?? {})
+  if (entries.length === 0) return {}
+  return { lots: Object.fromEntries(entries.map(([lot, e]) => [lot, { pages: e.pages.map(canonicalPage) }])) }
 }
 
 function canonicalPage(page: CatalogPageEntry): CatalogPageEntry {
@@ -74,6 +89,38 @@ function canonicalPage(page: CatalogPageEntry): CatalogPageEntry {
   out.titles = page.titles
   const content = Object.entries(page.content ?? {}).filter(([lang]) => page.titles[lang] !== undefined)
   if (content.length > 0) out.content = Object.fromEntries(orderLike(content, Object.keys(page.titles)))
+  return withExtras(out, pageExtras(page))
+}
+
+/** What a page adds beyond name, type, titles and text, in the file's member order; null when nothing. */
+export function pageExtras(page: CatalogPageEntry): PageExtras | null {
+  const extras: PageExtras = {}
+  if (page.image !== undefined) extras.image = { src: page.image.src, alt: page.image.alt }
+  if (page.href !== undefined) extras.href = page.href
+  if (page.type !== undefined) extras.type = page.type
+  if (page.context !== undefined) extras.context = page.context
+  if (page.validFrom !== undefined) extras.validFrom = page.validFrom
+  if (page.validUntil !== undefined) extras.validUntil = page.validUntil
+  return Object.keys(extras).length === 0 ? null : extras
+}
+
+/**
+ * The page with its extras as members, in the canonical order: per-language members in the order of the page's
+ * titles (a JSONB value comes back with its keys sorted).
+ */
+function withExtras(page: CatalogPageEntry, extras: PageExtras | null): CatalogPageEntry {
+  if (extras === null) return page
+  const languages = Object.keys(page.titles)
+  const ordered = (record: Record<string, string>) =>
+    Object.fromEntries(orderLike(Object.entries(record), languages))
+  const out: CatalogPageEntry = { ...page }
+  if (extras.image !== undefined) out.image = { src: extras.image.src, alt: ordered(extras.image.alt) }
+  if (extras.href !== undefined)
+    out.href = typeof extras.href === 'string' ? extras.href : ordered(extras.href)
+  if (extras.type !== undefined) out.type = extras.type
+  if (extras.context !== undefined) out.context = extras.context
+  if (extras.validFrom !== undefined) out.validFrom = extras.validFrom
+  if (extras.validUntil !== undefined) out.validUntil = extras.validUntil
   return out
 }
 
@@ -119,18 +166,26 @@ async function loadNames(db: Db, ids: string[]): Promise<Map<string, Map<string,
 }
 
 /**
- * The products' pages with their titles, in order. Two queries, not one join: given a few hundred products (an
- * export's batch), Postgres would join by scanning every title of the catalog; by page ID it reads only theirs.
+ * The products' pages with their titles, in order, by product and lot ('' for the product's own). Two queries, not
+ * one join: given a few hundred products (an export's batch), Postgres would join by scanning every title of the
+ * catalog; by page ID it reads only theirs.
  */
 async function loadPages(
   db: Db,
   ids: string[],
   defaults: ReadonlySet<string>,
-): Promise<Map<string, CatalogPageEntry[]>> {
-  const byProduct = new Map<string, CatalogPageEntry[]>()
+): Promise<Map<string, Map<string, CatalogPageEntry[]>>> {
+  const byProduct = new Map<string, Map<string, CatalogPageEntry[]>>()
   for (const part of chunks(ids)) {
     const pageRows = await db
-      .select({ productId: pages.productId, id: pages.id, name: pages.name, linkType: pages.linkType })
+      .select({
+        productId: pages.productId,
+        id: pages.id,
+        name: pages.name,
+        linkType: pages.linkType,
+        lot: pages.lot,
+        extras: pages.extras,
+      })
       .from(pages)
       .where(inArray(pages.productId, part))
       .orderBy(asc(pages.productId), asc(pages.position))
@@ -156,9 +211,11 @@ async function loadPages(
         page.titles[t.language] = t.title
         if (t.content !== null) page.content = { ...page.content, [t.language]: t.content }
       }
-      const list = byProduct.get(r.productId) ?? []
-      list.push(page)
-      byProduct.set(r.productId, list)
+      const lots = byProduct.get(r.productId) ?? new Map<string, CatalogPageEntry[]>()
+      const list = lots.get(r.lot) ?? []
+      list.push(withExtras(page, r.extras))
+      lots.set(r.lot, list)
+      byProduct.set(r.productId, lots)
     }
   }
   return byProduct
