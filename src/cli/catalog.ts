@@ -1,80 +1,69 @@
-/** `catalog import FILE | export --org SLUG`: the catalog file in and out of the database. */
-import { open, readFile, rename, rm } from 'node:fs/promises'
+/**
+ * `catalog import FILE | export --org SLUG`: the catalog file in and out of the database; `import --from
+ * gs1-resolver-ce` takes GS1 Resolver CE data entry instead (`catalog-ce.ts`).
+ */
+import { open, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { errorMessage } from '../lib/log.ts'
 import { serviceHosts } from '../security/service-hosts.ts'
 import { exportCatalogText } from '../services/catalog/export.ts'
-import { type ImportReport, importCatalog, OPERATOR_IMPORT } from '../services/catalog/import.ts'
+import { importCatalog, OPERATOR_IMPORT } from '../services/catalog/import.ts'
 import { parseFlags, positionals, required } from './args.ts'
-import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
-import { jsonErrorPosition } from './json-position.ts'
+import { importResolverCe, RESOLVER_CE } from './catalog-ce.ts'
+import { readJson, refuseFile, reportImport } from './catalog-report.ts'
+import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 
-const USAGE = ['catalog import FILE.json [--json]', 'catalog export --org SLUG [--out FILE.json]']
-const MAX_PRINTED_ERRORS = 50
+const USAGE = [
+  'catalog import FILE.json [--dry-run] [--json]',
+  `catalog import --from ${RESOLVER_CE} --org SLUG --brand SLUG FILE.json [--dry-run] [--json]`,
+  'catalog export --org SLUG [--out FILE.json]',
+]
+
+const FLAGS = {
+  json: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  from: { type: 'string' },
+  org: { type: 'string' },
+  brand: { type: 'string' },
+  out: { type: 'string' },
+} as const
 
 export async function runCatalogCommand(args: string[], ctx: CliContext): Promise<number> {
   const [sub, ...rest] = args
-  const { values, positionals: pos } = parseFlags(rest, {
-    json: { type: 'boolean' },
-    org: { type: 'string' },
-    out: { type: 'string' },
-  })
-  if (sub === 'import')
-    return importFile(positionals(pos, 1, USAGE[0] as string)[0] as string, values.json === true, ctx)
+  const { values, positionals: pos } = parseFlags(rest, FLAGS)
+  const json = values.json === true
+  const dryRun = values['dry-run'] === true
+  if (sub === 'import' && values.from !== undefined) {
+    if (values.from !== RESOLVER_CE)
+      throw new UsageError(`unknown --from '${values.from}'; the one source is ${RESOLVER_CE}`)
+    const [file] = positionals(pos, 1, USAGE[1] as string)
+    const org = required(values, 'org')
+    const brand = required(values, 'brand')
+    return importResolverCe({ file: file as string, org, brand, dryRun, json }, ctx)
+  }
+  if (sub === 'import') {
+    if (values.org !== undefined || values.brand !== undefined)
+      throw new UsageError(`--org and --brand go with --from ${RESOLVER_CE}; a catalog file names its own`)
+    return importFile(positionals(pos, 1, USAGE[0] as string)[0] as string, { json, dryRun }, ctx)
+  }
   if (sub === 'export') {
-    positionals(pos, 0, USAGE[1] as string)
+    positionals(pos, 0, USAGE[2] as string)
     return exportOrg(required(values, 'org'), values.out, ctx)
   }
   throw unknownSubcommand('catalog', sub, USAGE)
 }
 
-async function importFile(file: string, json: boolean, ctx: CliContext): Promise<number> {
+async function importFile(
+  file: string,
+  options: { json: boolean; dryRun: boolean },
+  ctx: CliContext,
+): Promise<number> {
   const input = await readJson(file, ctx)
   if (input === undefined) return EXIT.refused
   // An operator's import may activate custom domains: never one of the service's own hosts.
-  const options = { ...OPERATOR_IMPORT, serviceHosts: serviceHosts(ctx.config) }
-  const result = await ctx.withDatabase((d) => importCatalog(d.db, input, options))
-  if (!result.ok) {
-    if (json) ctx.io.out(JSON.stringify({ errors: result.errors }))
-    ctx.io.err(`error: ${file} has ${result.errors.length} error(s); nothing was imported`)
-    for (const e of result.errors.slice(0, MAX_PRINTED_ERRORS))
-      ctx.io.err(`  ${e.code} at ${e.path ?? '(file)'}: ${e.message}`)
-    if (result.errors.length > MAX_PRINTED_ERRORS)
-      ctx.io.err(`  … and ${result.errors.length - MAX_PRINTED_ERRORS} more`)
-    return EXIT.refused
-  }
-  ctx.io.out(json ? JSON.stringify(result.report) : summary(result.report))
-  return EXIT.ok
-}
-
-async function readJson(file: string, ctx: CliContext): Promise<unknown> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    ctx.io.err(`error: cannot read ${file}: ${errorMessage(error)}`)
-    return undefined
-  }
-  const json = text.replace(/^\uFEFF/, '')
-  try {
-    return JSON.parse(json)
-  } catch (error) {
-    const at = jsonErrorPosition(json)
-    const where = at === null ? '' : ` at line ${at.line}, column ${at.column}`
-    ctx.io.err(`error: ${file} is not valid JSON${where} (${errorMessage(error)})`)
-    return undefined
-  }
-}
-
-function summary(r: ImportReport): string {
-  const line = (name: string, c: ImportReport['products']) =>
-    `  ${name}: ${c.created} created, ${c.updated} updated, ${c.unchanged} unchanged`
-  return [
-    `imported: ${r.changes} change(s)`,
-    line('organizations', r.organizations),
-    line('brands', r.brands),
-    line('products', r.products),
-  ].join('\n')
+  const importOptions = { ...OPERATOR_IMPORT, serviceHosts: serviceHosts(ctx.config), dryRun: options.dryRun }
+  const result = await ctx.withDatabase((d) => importCatalog(d.db, input, importOptions))
+  if (!result.ok) return refuseFile(file, result.errors, options.json, ctx)
+  return reportImport(result.report, options, ctx)
 }
 
 /**

@@ -31,6 +31,7 @@ const HELP = `usage: bun run cli <command>
   domain list [--pending] | activate | deactivate DOMAIN  brands' custom domains
   keys rotate | list                  token signing keys
   catalog import FILE | export --org  the catalog file
+  catalog import --from gs1-resolver-ce --org SLUG --brand SLUG FILE  GS1 Resolver CE data as products
   seed demo                           demo catalog and demo API client
   codes generate --in FILE [--svg DIR] [--out FILE]  bulk codes for label printing (JSONL or CSV)
   epc decode SEGMENT | encode LINK    EPC binary (eh…/ex…) debugging`
