@@ -55,7 +55,13 @@ export function reportImport(
   ctx: CliContext,
 ): number {
   if (options.json) ctx.io.out(JSON.stringify(options.dryRun ? { ...report, dryRun: true } : report))
-  else ctx.io.out(summary(report, options.dryRun))
+  else {
+    ctx.io.out(summary(report, options.dryRun))
+    // Imported all the same; said on stderr so that the summary stays what a script reads.
+    if (report.warnings.length > 0) ctx.io.err(`${report.warnings.length} warning(s):`)
+    for (const w of report.warnings.slice(0, MAX_PRINTED_ERRORS))
+      ctx.io.err(`  ${w.code} at ${w.path ?? '(file)'}: ${w.message}`)
+  }
   return EXIT.ok
 }
 

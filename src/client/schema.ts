@@ -608,6 +608,12 @@ export interface components {
       }
       /** @description Created plus updated, over every kind. */
       changes: number
+      /** @description Imported all the same, but visitors would find it wanting: `Catalog.NoText`, a hosted page published in a language with a title but neither text nor image there (visitors see only a notice). At most 100. */
+      warnings: {
+        code: string
+        path: string | null
+        message: string
+      }[]
     }
     /** @description A stored product, every member explicit; `gtin` has 14 digits. */
     Product: {

@@ -88,6 +88,16 @@ export const ImportReport = Type.Object(
     brands: Counts,
     products: Counts,
     changes: Type.Integer({ minimum: 0, description: 'Created plus updated, over every kind.' }),
+    warnings: Type.Array(
+      Type.Object(
+        { code: Type.String(), path: Type.Union([Type.String(), Type.Null()]), message: Type.String() },
+        { additionalProperties: false },
+      ),
+      {
+        description:
+          'Imported all the same, but visitors would find it wanting: `Catalog.NoText`, a hosted page published in a language with a title but neither text nor image there (visitors see only a notice). At most 100.',
+      },
+    ),
   },
   { additionalProperties: false },
 )

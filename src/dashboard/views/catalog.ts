@@ -54,7 +54,21 @@ ${scrollingTable(
     : r.changes === 0
       ? 'Imported: nothing changed, the catalog already was as the file says.'
       : `Imported: ${r.changes} change${r.changes === 1 ? '' : 's'}. Every resolver answers with them within a second.`
-  return html`${notice(dryRun ? 'warn' : 'ok', headline)}${report(r)}`
+  return html`${notice(dryRun ? 'warn' : 'ok', headline)}${report(r)}${warnings(r)}`
+}
+
+/** What the file holds that visitors would find wanting; imported all the same. */
+function warnings(r: ImportReport): SafeHtml | null {
+  if (r.warnings.length === 0) return null
+  const count = `${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}`
+  return html`${notice('warn', `${count}: imported all the same, but visitors would find these pages wanting.`)}
+${scrollingTable(
+  'Warnings',
+  html`<table><caption>Warnings</caption><thead><tr><th scope="col">Where</th><th scope="col">Code</th><th scope="col">Problem</th></tr></thead><tbody>${r.warnings.map(
+    (w) =>
+      html`<tr><td><code>${w.path ?? '(file)'}</code></td><td><code>${w.code}</code></td><td>${w.message}</td></tr>`,
+  )}</tbody></table>`,
+)}`
 }
 
 function report(r: ImportReport): SafeHtml {

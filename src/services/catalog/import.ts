@@ -4,6 +4,7 @@ import { productSlugKey } from '../../catalog/duplicates.ts'
 import type { CatalogBrand, CatalogOrganization, CatalogPageEntry } from '../../catalog/schema.ts'
 import { type KnownSlugs, shapeIssues, type ValidCatalog, validateCatalog } from '../../catalog/validate.ts'
 import { type CatalogScope, scopedActivation } from '../../catalog/validate-scope.ts'
+import { catalogWarnings } from '../../catalog/warnings.ts'
 import { ADVISORY_LOCKS } from '../../db/advisory-locks.ts'
 import { CATALOG_CHANNEL, CLIENTS_CHANNEL } from '../../db/channels.ts'
 import type { Db, Tx } from '../../db/database.ts'
@@ -33,6 +34,8 @@ export interface ImportReport {
   products: ChangeCount
   /** Created plus updated, over every kind. */
   changes: number
+  /** What visitors would find wanting, imported all the same (`src/catalog/warnings.ts`). */
+  warnings: Issue[]
 }
 
 export type ImportResult = { ok: true; report: ImportReport } | { ok: false; errors: Issue[] }
@@ -223,7 +226,8 @@ async function writeCatalog(
   // A changed plan or subscription status changes what the organization's API clients may do.
   if (orgs.updated > 0) await tx.execute(`select pg_notify('${CLIENTS_CHANNEL}', 'import')`)
   if (actor !== null) await auditImport(tx, changed, actor)
-  return { organizations: orgs, brands: brandCount, products: productCount, changes }
+  const warnings = catalogWarnings(catalog.products)
+  return { organizations: orgs, brands: brandCount, products: productCount, changes, warnings }
 }
 
 /** One `catalog.import` event per organization the import changed, with what changed in it. */

@@ -39,6 +39,12 @@ describe('catalog import', () => {
       brands: { created: 1, updated: 0, unchanged: 0 },
       products: { created: 1, updated: 0, unchanged: 0 },
       changes: 3,
+      // The small catalog's default page has titles but no text: imported, with a warning per language.
+      warnings: ['en', 'fr'].map((lang) => ({
+        code: 'Catalog.NoText',
+        path: `products[0].pages[0].content.${lang}`,
+        message: `the page is published in '${lang}' with a title but no text: visitors see only a notice`,
+      })),
     })
     const second = await importCatalog(database().db, smallCatalog())
     expect(second.ok && second.report.changes).toBe(0)

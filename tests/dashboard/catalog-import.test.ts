@@ -1,0 +1,65 @@
+import { describe, expect, test } from 'bun:test'
+import { signedIn, textOf, useHarness } from './harness.ts'
+
+const h = useHarness()
+
+const product = (pages: unknown[]) =>
+  JSON.stringify({
+    products: [
+      {
+        gtin: '09506000134406',
+        brand: 'acme-oats',
+        slug: 'porridge',
+        defaultLanguage: 'en',
+        languages: ['en', 'fr'],
+        pages,
+      },
+    ],
+  })
+
+describe('Import: warnings beside the report', () => {
+  test('a hosted page published in a language without text is listed as a warning; the check still passes', async () => {
+    const editor = await signedIn(h, 'editor')
+    const text = product([
+      {
+        name: 'info',
+        linkType: 'gs1:pip',
+        default: true,
+        titles: { en: 'Info', fr: 'Infos' },
+        content: { en: 'Oats.' },
+      },
+      {
+        name: 'shop',
+        linkType: 'gs1:whatsInTheBox',
+        titles: { en: 'Box' },
+        href: 'https://acme.example/box',
+      },
+    ])
+    const checked = await editor.post('/orgs/acme/catalog/import', { text, action: 'check' })
+    expect(checked.status).toBe(200)
+    const page = textOf(await checked.text())
+    expect(page).toContain('Importing it would make 1 change')
+    expect(page).toContain('1 warning: imported all the same, but visitors would find these pages wanting.')
+    expect(page).toContain(
+      "products[0].pages[0].content.fr Catalog.NoText the page is published in 'fr' with a title but no text: visitors see only a notice",
+    )
+  })
+
+  test('a file whose pages all have text, or link elsewhere, shows no warning', async () => {
+    const editor = await signedIn(h, 'editor')
+    const text = product([
+      { name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Info' }, content: { en: 'Oats.' } },
+      {
+        name: 'shop',
+        linkType: 'gs1:whatsInTheBox',
+        titles: { en: 'Box', fr: 'Boîte' },
+        href: 'https://acme.example/box',
+      },
+    ])
+    const page = textOf(
+      await (await editor.post('/orgs/acme/catalog/import', { text, action: 'check' })).text(),
+    )
+    expect(page).toContain('Importing it would make 1 change')
+    expect(page).not.toContain('warning')
+  })
+})
