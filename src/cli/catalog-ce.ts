@@ -1,9 +1,8 @@
 /** `catalog import --from gs1-resolver-ce`: GS1 Resolver CE data entry as products of an existing brand (DESIGN §11). */
 import { ceSourceOf, fromResolverCe } from '../catalog/from-resolver-ce.ts'
-import type { CatalogFile } from '../catalog/schema.ts'
 import type { Db } from '../db/database.ts'
 import { serviceHosts } from '../security/service-hosts.ts'
-import { exportCatalogText } from '../services/catalog/export.ts'
+import { brandOfOrganization } from '../services/catalog/brands.ts'
 import { importCatalog, OPERATOR_IMPORT } from '../services/catalog/import.ts'
 import { type FileError, readJson, refuseFile, reportImport } from './catalog-report.ts'
 import { type CliContext, EXIT } from './context.ts'
@@ -47,19 +46,11 @@ export async function importResolverCe(args: ResolverCeImport, ctx: CliContext):
   })
 }
 
-/**
- * Why the products cannot go to `brand` of `org`, or null. The head of the organization's export names it and
- * every brand it owns; the products after it are read only when asked for, and never are here.
- */
+/** Why the products cannot go to `brand` of `org`, or null. */
 async function brandProblem(db: Db, org: string, brand: string): Promise<string | null> {
-  const parts = await exportCatalogText(db, org)
-  if (parts === null) return `organization '${org}' does not exist`
-  try {
-    const head = await parts.next()
-    const file = JSON.parse(`${head.done === true ? '{"products":[' : head.value}]}`) as CatalogFile
-    if ((file.brands ?? []).some((b) => b.slug === brand)) return null
+  const found = await brandOfOrganization(db, org, brand)
+  if (found === 'no_organization') return `organization '${org}' does not exist`
+  if (found === 'no_brand')
     return `brand '${brand}' does not exist in organization '${org}'; create it first (dashboard or a catalog file)`
-  } finally {
-    await parts.return()
-  }
+  return null
 }

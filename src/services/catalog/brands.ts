@@ -36,6 +36,24 @@ export async function brandRefs(db: Db, organizationId: string): Promise<BrandRe
     .orderBy(asc(brands.name), asc(brands.slug))
 }
 
+/**
+ * Whether the organization (by slug) owns the brand (by slug): `ok`, or which of the two is missing. For an
+ * import that adds products to one existing brand (`catalog import --from gs1-resolver-ce`).
+ */
+export async function brandOfOrganization(
+  db: Db,
+  organizationSlug: string,
+  brandSlug: string,
+): Promise<'ok' | 'no_organization' | 'no_brand'> {
+  const [row] = await db
+    .select({ brand: brands.slug })
+    .from(organizations)
+    .leftJoin(brands, and(eq(brands.organizationId, organizations.id), eq(brands.slug, brandSlug)))
+    .where(eq(organizations.slug, organizationSlug))
+  if (row === undefined) return 'no_organization'
+  return row.brand === null ? 'no_brand' : 'ok'
+}
+
 /** The organization's brands with their product counts, by name. */
 export async function listBrands(db: Db, organizationId: string): Promise<BrandSummary[]> {
   return db

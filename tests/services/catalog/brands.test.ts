@@ -3,7 +3,12 @@ import { CATALOG_CHANNEL } from '../../../src/db/channels.ts'
 import type { Database } from '../../../src/db/database.ts'
 import { organizations } from '../../../src/db/schema.ts'
 import { type Actor, CLI_ACTOR, listAudit } from '../../../src/services/audit.ts'
-import { listBrands, requestCustomDomain, setDomainActive } from '../../../src/services/catalog/brands.ts'
+import {
+  brandOfOrganization,
+  listBrands,
+  requestCustomDomain,
+  setDomainActive,
+} from '../../../src/services/catalog/brands.ts'
 import { importCatalog } from '../../../src/services/catalog/import.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
 
@@ -138,5 +143,14 @@ describe('brands and custom domains', () => {
     expect(seen).toEqual(['brand'])
     const drinks = (await listBrands(database.db, orgId.acme ?? '')).find((b) => b.slug === 'acme-drinks')
     expect(drinks).toMatchObject({ customDomain: null, customDomainActive: false })
+  })
+})
+
+describe('brandOfOrganization', () => {
+  test('finds a brand of the organization; says which is missing otherwise, another organization’s brand included', async () => {
+    expect(await brandOfOrganization(database.db, 'acme', 'acme-foods')).toBe('ok')
+    expect(await brandOfOrganization(database.db, 'acme', 'others')).toBe('no_brand')
+    expect(await brandOfOrganization(database.db, 'acme', 'nope')).toBe('no_brand')
+    expect(await brandOfOrganization(database.db, 'nope', 'acme-foods')).toBe('no_organization')
   })
 })
