@@ -1,5 +1,6 @@
 /** External pages, lot pages and validity windows (DESIGN §11) over the resolver handler. */
 import { describe, expect, test } from 'bun:test'
+import { encodeLink } from '../../src/epc/index.ts'
 import type { CatalogPage, CatalogProduct } from '../../src/resolver/catalog.ts'
 import { createResolver } from '../../src/resolver/index.ts'
 import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
@@ -133,6 +134,22 @@ describe('lot pages', () => {
     const entry = await linkset(`${JAM}/10/R1`)
     expect(entry[`${VOC}defaultLink`]).toEqual([{ href: `${SITE}/recalled?lot=R1`, title: 'Recalled' }])
     expect(entry[`${VOC}pip`]).toBeUndefined()
+  })
+
+  test('a compressed link carrying the lot sees the lot’s pages too', async () => {
+    const encoded = encodeLink(
+      {
+        gtin: '09506000134390',
+        qualifiers: [
+          { ai: '10', value: 'R1' },
+          { ai: '21', value: '7' },
+        ],
+        attributes: [],
+      },
+      'base64',
+    )
+    if (!encoded.ok) throw new Error(encoded.reason)
+    expect(await location(`/${encoded.segment}`)).toBe(`${SITE}/recalled?lot=R1&21=7`)
   })
 
   test('the lot may come in the query as well; matching is exact and case-sensitive', async () => {
