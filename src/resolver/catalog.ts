@@ -76,6 +76,13 @@ export interface Catalog {
   findBySlug(brandSlug: string, productSlug: string): Promise<CatalogProduct | null>
   /** Like `peekByGtin`, for `findBySlug`; optional. */
   peekBySlug?(brandSlug: string, productSlug: string): CatalogProduct | null | undefined
+  /**
+   * The published entry of another GS1 key (`00` SSCC, `414` GLN, …) with this value, as a product-shaped entry
+   * (its `gtin` holds the key's value), or null. Optional: a catalog without it answers every other key 404.
+   */
+  findByKey?(key: string, value: string): Promise<CatalogProduct | null>
+  /** Like `peekByGtin`, for `findByKey`; optional. */
+  peekByKey?(key: string, value: string): CatalogProduct | null | undefined
   /** True when `host` (lower case, no port) is a brand's active custom domain. */
   isActiveCustomDomain(host: string): Promise<boolean>
 }

@@ -1,7 +1,7 @@
-/** `/{eh…|ex…}` segments: decoded by the EPC codec into the same GtinLink as an uncompressed path (SPEC). */
+/** `/{eh…|ex…}` segments: decoded by the EPC codec into the same KeyLink as an uncompressed path (SPEC). */
 import { decodeSegment } from '../epc/index.ts'
 import { percentEncode } from '../gs1/index.ts'
-import type { GtinLink } from './link.ts'
+import type { KeyLink } from './link.ts'
 
 /** SPEC Limits: compressed segment length, prefix included. */
 const MIN_LENGTH = 3
@@ -17,7 +17,7 @@ export function isCompressedSegment(segment: string): boolean {
  * value and any hostname inside the EPC are ignored (decoding rule 1); the codec already rejects links that
  * are not valid Digital Links.
  */
-export function decodeCompressed(segment: string): GtinLink | null {
+export function decodeCompressed(segment: string): KeyLink | null {
   if (segment.length < MIN_LENGTH || segment.length > MAX_LENGTH) return null
   const decoded = decodeSegment(segment)
   if (!decoded.ok) return null
@@ -27,5 +27,10 @@ export function decodeCompressed(segment: string): GtinLink | null {
   for (const a of attributes) {
     attributeQuery += `${attributeQuery === '' ? '' : '&'}${a.ai}=${percentEncode(a.value)}`
   }
-  return { gtin, qualifiers: qualifiers.map((q) => ({ ai: q.ai, value: q.value })), attributeQuery }
+  return {
+    key: '01',
+    value: gtin,
+    qualifiers: qualifiers.map((q) => ({ ai: q.ai, value: q.value })),
+    attributeQuery,
+  }
 }

@@ -3,7 +3,7 @@
  * expanded over the scan, then the query passed on, and lot, serial and expiry added unless the template used them.
  */
 import { expandHref, type HrefValues, type HrefVariable, templateVariables } from '../catalog/href.ts'
-import { type GtinLink, linkPath, qualifierValue } from './link.ts'
+import { gtinOf, type KeyLink, qualifierPath, qualifierValue } from './link.ts'
 import type { PageView } from './product-view.ts'
 import { decodeParam, rawParam } from './query.ts'
 
@@ -19,7 +19,7 @@ const PINNED_VARIABLES = [
 ] as const
 
 /** A qualifier of the path, else the query's parameter of that AI (decoded), else none. */
-function pinned(link: GtinLink, query: string, ai: string): string | undefined {
+function pinned(link: KeyLink, query: string, ai: string): string | undefined {
   const value = qualifierValue(link, ai)
   if (value !== null) return value
   const raw = rawParam(query, ai)
@@ -27,18 +27,15 @@ function pinned(link: GtinLink, query: string, ai: string): string | undefined {
 }
 
 /** The lot a scan names: in the path, else in the query (`?10=`); null when none. */
-export function scanLot(link: GtinLink, query: string): string | null {
+export function scanLot(link: KeyLink, query: string): string | null {
   return pinned(link, query, '10') ?? null
 }
 
 /** The values a scan gives the templates of its product's external pages. */
-export function scanValues(link: GtinLink, query: string): ScanValues {
-  const values: ScanValues = {
-    gtin: link.gtin,
-    key: '01',
-    value: link.gtin,
-    keyQualifiers: linkPath(link).slice(`/01/${link.gtin}`.length),
-  }
+export function scanValues(link: KeyLink, query: string): ScanValues {
+  const values: ScanValues = { key: link.key, value: link.value, keyQualifiers: qualifierPath(link) }
+  const gtin = gtinOf(link)
+  if (gtin !== null) values.gtin = gtin
   for (const [variable, ai] of PINNED_VARIABLES) {
     const value = pinned(link, query, ai)
     if (value !== undefined) values[variable] = value

@@ -1,4 +1,6 @@
 /** The public GS1 Digital Link resolver as a pure Web-Fetch handler: parse → find product → negotiate → respond. */
+
+import { dlPrimaryKeys } from '../gs1/ai-table.ts'
 import { AnswerMemo } from './answer-memo.ts'
 import type { Catalog } from './catalog.ts'
 import { decodeCompressed, isCompressedSegment } from './compressed.ts'
@@ -13,10 +15,10 @@ import {
   VARY,
   WELL_KNOWN_PATH,
 } from './constants.ts'
-import { descriptionResponse } from './description.ts'
+import { descriptionResponse, GTIN_ONLY } from './description.ts'
 import { errorResponse } from './errors.ts'
 import { configuredHost, configuredHosts, customDomainHost, type Hosts, type ScanHost } from './hosts.ts'
-import { parseGtinPath } from './path.ts'
+import { parseGtinPath, parseKeyPath, pathKey } from './path.ts'
 import { contradictsQualifiers } from './query.ts'
 import { type RequestTarget, splitRequestUrl } from './request-url.ts'
 import { type ResolveContext, resolveLink } from './resolve.ts'
@@ -64,6 +66,8 @@ function internalError(head: boolean): Response {
 interface Router {
   readonly ctx: ResolveContext
   readonly hosts: Hosts
+  /** The primary keys resolved: the GTIN, and every other key when the catalog holds their entries. */
+  readonly keys: readonly string[]
   readonly onError: ResolverDeps['onError']
 }
 
@@ -88,7 +92,14 @@ function dispatch(
       return invalid(router, request, head, host, false)
     return resolveLink(router.ctx, { url: target.url, request, head, host, query, sameAs: null }, link)
   }
-  if (path === WELL_KNOWN_PATH) return descriptionResponse(host.origin, head)
+  if (pathKey(path) !== null) {
+    // DESIGN §12: every other Digital Link primary key, with the dictionary's rules.
+    const link = parseKeyPath(path)
+    if (link === null || contradictsQualifiers(link, query))
+      return invalid(router, request, head, host, false)
+    return resolveLink(router.ctx, { url: target.url, request, head, host, query, sameAs: null }, link)
+  }
+  if (path === WELL_KNOWN_PATH) return descriptionResponse(host.origin, head, router.keys)
   const segment = path.slice(1)
   if (isCompressedSegment(segment) && !segment.includes('/')) {
     const link = decodeCompressed(segment)
@@ -159,6 +170,7 @@ function createHandler(
       ...(deps.onScan === undefined ? {} : { onScan: deps.onScan }),
     },
     hosts: configuredHosts(config),
+    keys: deps.catalog.findByKey === undefined ? GTIN_ONLY : dlPrimaryKeys(),
     onError: deps.onError,
   }
   return function handle(request, url, split) {

@@ -2,7 +2,7 @@
 import { DEFAULT_LINK_MULTI_URI, DEFAULT_LINK_URI, JSON_LD_CONTEXT_URL, MEDIA_HTML } from './constants.ts'
 import { aisInHref, expandedHref, type ScanValues, withQuery } from './external.ts'
 import { hreflangTag } from './language.ts'
-import type { GtinLink } from './link.ts'
+import type { KeyLink } from './link.ts'
 import { type PageView, type ProductView, pagePath, pageTitle } from './product-view.ts'
 import { pinnedQuery } from './query.ts'
 
@@ -32,7 +32,7 @@ export interface Linkset {
 export interface LinkTargets {
   readonly origin: string
   readonly pins: string
-  readonly link: GtinLink
+  readonly link: KeyLink
   readonly query: string
   readonly values: ScanValues
 }

@@ -1,8 +1,10 @@
 /** Strict parser of the uncompressed `/01/{gtin}[/22/…][/10/…][/21/…]` and `/01/{gtin}/235/…` paths (SPEC). */
+import { isDlPrimaryKey } from '../gs1/ai-table.ts'
 import { isCset82 } from '../gs1/charset.ts'
+import { parseDigitalLink } from '../gs1/dl-parse.ts'
 import { parseGtin } from '../gs1/gtin.ts'
 import { hexValue } from '../gs1/percent.ts'
-import type { AiValue, GtinLink } from './link.ts'
+import type { AiValue, KeyLink } from './link.ts'
 
 /** Position of each accepted qualifier in the GS1 order, and its maximum length (SPEC Limits). */
 const QUALIFIER_RANK: Readonly<Record<string, number>> = { '22': 0, '10': 1, '21': 2, '235': 3 }
@@ -34,7 +36,7 @@ export function decodePathSegment(segment: string): string | null {
  * for every `400 INVALID_GS1_DIGITAL_LINK` case of SPEC: bad GTIN, missing value, foreign AI, wrong order,
  * 235 combined, too long, outside set 82, repeated with a different value, bad percent-encoding.
  */
-export function parseGtinPath(rest: string): GtinLink | null {
+export function parseGtinPath(rest: string): KeyLink | null {
   if (rest.charCodeAt(0) !== 47) return null
   const segments = rest.slice(1).split('/')
   const rawGtin = decodePathSegment(segments[0] ?? '')
@@ -64,5 +66,35 @@ export function parseGtinPath(rest: string): GtinLink | null {
     lastRank = rank
     qualifiers.push({ ai, value })
   }
-  return { gtin: gtin.gtin, qualifiers, attributeQuery: '' }
+  return { key: '01', value: gtin.gtin, qualifiers, attributeQuery: '' }
+}
+
+/** A stem the GS1 core's parser reads the path after; any host would do. */
+const STEM = 'https://resolver.invalid'
+
+/**
+ * The primary key a path starts with (`/414/…` → `414`) when the Syntax Dictionary marks it as a Digital Link
+ * primary key, else null.
+ */
+export function pathKey(path: string): string | null {
+  const end = path.indexOf('/', 1)
+  const ai = path.slice(1, end === -1 ? path.length : end)
+  return isDlPrimaryKey(ai) ? ai : null
+}
+
+/**
+ * Parses a path of any Digital Link primary key (`/414/{gln}/254/{ext}`, `/00/{sscc}`, …), trailing slash already
+ * removed, with the GS1 core's rules from the Syntax Dictionary: the key's check digit where it has one, only the
+ * key's qualifiers in its order, each value's character set and length. Null for every `400` case.
+ */
+export function parseKeyPath(path: string): KeyLink | null {
+  const parsed = parseDigitalLink(STEM + path)
+  if (!parsed.ok || parsed.value.stem !== STEM) return null
+  const { primaryKey, qualifiers } = parsed.value
+  return {
+    key: primaryKey.ai,
+    value: primaryKey.value,
+    qualifiers: qualifiers.map((q) => ({ ai: q.ai, value: q.value })),
+    attributeQuery: '',
+  }
 }

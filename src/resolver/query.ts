@@ -1,7 +1,7 @@
 /** Reading the raw query string: the `linkType` parameter and the pinned lot, serial and expiry (SPEC). */
 
 import { percentEncode } from '../gs1/index.ts'
-import { type GtinLink, qualifierValue } from './link.ts'
+import { type KeyLink, qualifierValue } from './link.ts'
 import { decodePathSegment } from './path.ts'
 
 const LINK_TYPE = 'linktype'
@@ -47,7 +47,7 @@ export function linkTypeParam(query: string): string | null {
 }
 
 /** The query sent on to a target: the compressed link's attributes first, then the scan's own query. */
-export function effectiveQuery(link: GtinLink, scanQuery: string): string {
+export function effectiveQuery(link: KeyLink, scanQuery: string): string {
   if (link.attributeQuery === '') return scanQuery
   return scanQuery === '' ? link.attributeQuery : `${link.attributeQuery}&${scanQuery}`
 }
@@ -57,7 +57,7 @@ export function effectiveQuery(link: GtinLink, scanQuery: string): string {
  * query does not carry them already. (`17` can only come from the query or the compressed data, which is
  * already part of the query.) `skip`: AIs an external page's link carries already (DESIGN §11).
  */
-export function redirectQuery(link: GtinLink, query: string, skip: ReadonlySet<string> = NONE): string {
+export function redirectQuery(link: KeyLink, query: string, skip: ReadonlySet<string> = NONE): string {
   let out = query
   for (const ai of PINNED) {
     if (skip.has(ai)) continue
@@ -74,7 +74,7 @@ export function redirectQuery(link: GtinLink, query: string, skip: ReadonlySet<s
  * from the path or the compressed data first, then from the query. '' when the scan carries none. `skip`: AIs an
  * external page's link carries already.
  */
-export function pinnedQuery(link: GtinLink, query: string, skip: ReadonlySet<string> = NONE): string {
+export function pinnedQuery(link: KeyLink, query: string, skip: ReadonlySet<string> = NONE): string {
   let out = ''
   for (const ai of PINNED) {
     if (skip.has(ai)) continue
@@ -93,7 +93,7 @@ export function pinnedQuery(link: GtinLink, query: string, skip: ReadonlySet<str
  * decoded from a compressed link and another in its query). The same value again is harmless. Names and values
  * compare decoded, as the path's values are.
  */
-export function contradictsQualifiers(link: GtinLink, query: string): boolean {
+export function contradictsQualifiers(link: KeyLink, query: string): boolean {
   if (query === '' || link.qualifiers.length === 0) return false
   for (const pair of query.split('&')) {
     const eq = pair.indexOf('=')

@@ -7,7 +7,7 @@ import { type ErrorDetail, errorResponse } from './errors.ts'
 import { aisInHref, expandedHref, scanLot, scanValues, withQuery } from './external.ts'
 import type { ScanHost } from './hosts.ts'
 import { hasLocaleCookie, pickLanguage, scannerLanguages } from './language.ts'
-import { type GtinLink, linkPath } from './link.ts'
+import { type KeyLink, linkPath } from './link.ts'
 import { linksetAnswer } from './linkset-response.ts'
 import { negotiate } from './negotiate.ts'
 import { type ProductView, pagePath, productView, scanView } from './product-view.ts'
@@ -52,23 +52,34 @@ function customOrigin(ctx: ResolveContext, domain: string): string {
  * Resolves a syntactically valid link. The GTIN alone decides whether the product exists: unknown lots or
  * serials never give `404` (GS1-Conformant Resolver 1.2 §2.5.9, walking up internally).
  */
-export function resolveLink(ctx: ResolveContext, scan: Scan, link: GtinLink): Response | Promise<Response> {
+export function resolveLink(ctx: ResolveContext, scan: Scan, link: KeyLink): Response | Promise<Response> {
+  if (link.key !== '01') return resolveKey(ctx, scan, link)
   // The hot path: a cached product is answered synchronously; otherwise one promise hop, no async frames.
-  const known = ctx.catalog.peekByGtin?.(link.gtin)
+  const known = ctx.catalog.peekByGtin?.(link.value)
   if (known !== undefined) return respond(ctx, scan, link, known)
-  return ctx.catalog.findByGtin(link.gtin).then((product) => respond(ctx, scan, link, product))
+  return ctx.catalog.findByGtin(link.value).then((product) => respond(ctx, scan, link, product))
+}
+
+/** A link of another key than the GTIN: the catalog's entry for it, when the catalog keeps such entries. */
+function resolveKey(ctx: ResolveContext, scan: Scan, link: KeyLink): Response | Promise<Response> {
+  const { catalog } = ctx
+  if (catalog.findByKey === undefined) return respond(ctx, scan, link, null)
+  const known = catalog.peekByKey?.(link.key, link.value)
+  if (known !== undefined) return respond(ctx, scan, link, known)
+  return catalog.findByKey(link.key, link.value).then((entry) => respond(ctx, scan, link, entry))
 }
 
 /** Whether the catalog keeps this very product object, so that what is derived from it may be kept too. */
-function keeps(catalog: Catalog, gtin: string, product: CatalogProduct): boolean {
-  return catalog.peekByGtin === undefined || catalog.peekByGtin(gtin) === product
+function keeps(catalog: Catalog, link: KeyLink, product: CatalogProduct): boolean {
+  if (link.key !== '01') return catalog.peekByKey?.(link.key, link.value) === product
+  return catalog.peekByGtin === undefined || catalog.peekByGtin(link.value) === product
 }
 
 /** The analytics template of this scan's answer, or null when nobody listens (nothing is built then). */
 function template(
   ctx: ResolveContext,
   scan: Scan,
-  link: GtinLink,
+  link: KeyLink,
   query: string,
   product: CatalogProduct | null,
   outcome: ScanTemplate['outcome'],
@@ -84,7 +95,7 @@ function template(
 const NOTHING_SERVED = { linkType: null, language: null }
 
 /** The answer once the product is known (or known to be missing). */
-function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: CatalogProduct | null): Response {
+function respond(ctx: ResolveContext, scan: Scan, link: KeyLink, product: CatalogProduct | null): Response {
   const { host, request } = scan
   // SPEC Addresses: a custom domain resolves only its own brand's products.
   if (product === null || (host.domain !== null && product.customDomain !== host.domain)) {
@@ -92,7 +103,7 @@ function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: Catal
     return notFound(scan, 'status')
   }
   const query = effectiveQuery(link, scan.query)
-  const whole = productView(product, { keep: keeps(ctx.catalog, link.gtin, product) })
+  const whole = productView(product, { keep: keeps(ctx.catalog, link, product) })
   const view = scanView(whole, scanLot(link, query), whole.timed ? ctx.now() : 0)
   const linkType = linkTypeParam(scan.query)
   const negotiation = negotiate(request.headers.get('accept'))
@@ -136,7 +147,7 @@ function respond(ctx: ResolveContext, scan: Scan, link: GtinLink, product: Catal
  * answer depends only on the product, the host and the request's headers, so it can be kept (page views, the answer
  * memo).
  */
-function isBareScan(scan: Scan, link: GtinLink, query: string, view: ProductView): boolean {
+function isBareScan(scan: Scan, link: KeyLink, query: string, view: ProductView): boolean {
   return query === '' && link.qualifiers.length === 0 && scan.sameAs === null && !view.timed
 }
 
@@ -159,7 +170,7 @@ function notFound(scan: Scan, detail: ErrorDetail): Response {
 function pageRedirect(
   ctx: ResolveContext,
   scan: Scan,
-  link: GtinLink,
+  link: KeyLink,
   query: string,
   view: ProductView,
   target: PageTarget,

@@ -1,5 +1,5 @@
 /** The uncompressed link of a compressed scan, exposed in `Link` with `rel="owl:sameAs"` (GS1-Conformant Resolver 1.2). */
-import { type GtinLink, linkPath } from './link.ts'
+import { type KeyLink, linkPath } from './link.ts'
 import { effectiveQuery } from './query.ts'
 
 /** RFC 8288 §3 entry suffix after `<` + target; the relation name GS1's conformance suite looks for. */
@@ -9,7 +9,7 @@ const SAME_AS = '>; rel="owl:sameAs"'
  * The request URI uncompressed, on the scanned host's configured origin: the path of the link, then the AIs decoded
  * from the EPC and the scan's own query as sent (the same URI the scan would have been without compression).
  */
-export function sameAsUri(origin: string, link: GtinLink, scanQuery: string): string {
+export function sameAsUri(origin: string, link: KeyLink, scanQuery: string): string {
   const query = effectiveQuery(link, scanQuery)
   return `${origin}${linkPath(link)}${query === '' ? '' : `?${query}`}`
 }

@@ -5,7 +5,7 @@
 import type { CatalogProduct } from './catalog.ts'
 import { deviceClass } from './device.ts'
 import type { ScanHost } from './hosts.ts'
-import type { GtinLink } from './link.ts'
+import { gtinOf, type KeyLink } from './link.ts'
 import type { OnScan, ScanEvent, ScanOutcome } from './scan-event.ts'
 
 /** A scan's event without what differs per request (device, time). */
@@ -16,14 +16,14 @@ function inQuery(query: string, ai: string): boolean {
   return query.startsWith(`${ai}=`) || query.includes(`&${ai}=`)
 }
 
-function hasQualifier(link: GtinLink, ai: string): boolean {
+function hasQualifier(link: KeyLink, ai: string): boolean {
   for (const q of link.qualifiers) if (q.ai === ai) return true
   return false
 }
 
 /** The template of a scan of `link` (its effective query included) answered with `outcome`. */
 export function scanTemplate(
-  link: GtinLink | null,
+  link: KeyLink | null,
   query: string,
   host: ScanHost,
   product: CatalogProduct | null,
@@ -36,7 +36,7 @@ export function scanTemplate(
 ): ScanTemplate {
   return {
     organizationId: product?.organizationId ?? null,
-    gtin: link?.gtin ?? null,
+    gtin: link === null ? null : gtinOf(link),
     host: host.kind,
     outcome,
     linkType: served.linkType,

@@ -7,7 +7,8 @@ const GTIN = '04012345000009'
 describe('parseGtinPath', () => {
   test('reads the GTIN and the qualifiers in GS1 order', () => {
     expect(parseGtinPath(`/${GTIN}/22/V1/10/L1/21/S1`)).toEqual({
-      gtin: GTIN,
+      key: '01',
+      value: GTIN,
       qualifiers: [
         { ai: '22', value: 'V1' },
         { ai: '10', value: 'L1' },
@@ -18,9 +19,9 @@ describe('parseGtinPath', () => {
   })
 
   test('pads GTIN-8, GTIN-12 and GTIN-13 to 14 digits', () => {
-    expect(parseGtinPath('/95060002')?.gtin).toBe('00000095060002')
-    expect(parseGtinPath('/036000291452')?.gtin).toBe('00036000291452')
-    expect(parseGtinPath('/4012345000009')?.gtin).toBe(GTIN)
+    expect(parseGtinPath('/95060002')?.value).toBe('00000095060002')
+    expect(parseGtinPath('/036000291452')?.value).toBe('00036000291452')
+    expect(parseGtinPath('/4012345000009')?.value).toBe(GTIN)
   })
 
   test('percent-decodes values, so that %2F stands for a slash inside a value', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { percentEncode } from '../../src/gs1/index.ts'
-import type { GtinLink } from '../../src/resolver/link.ts'
+import type { KeyLink } from '../../src/resolver/link.ts'
 import {
   contradictsQualifiers,
   effectiveQuery,
@@ -10,15 +10,16 @@ import {
   redirectQuery,
 } from '../../src/resolver/query.ts'
 
-const plain: GtinLink = {
-  gtin: '04012345000009',
+const plain: KeyLink = {
+  key: '01',
+  value: '04012345000009',
   qualifiers: [
     { ai: '10', value: 'L/1' },
     { ai: '21', value: 'S1' },
   ],
   attributeQuery: '',
 }
-const compressed: GtinLink = { ...plain, attributeQuery: '17=261231&11=240101' }
+const compressed: KeyLink = { ...plain, attributeQuery: '17=261231&11=240101' }
 
 describe('linkTypeParam', () => {
   test('reads the name in any case and decodes the value', () => {

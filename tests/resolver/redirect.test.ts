@@ -174,7 +174,8 @@ describe('not found', () => {
     for (const path of [
       '/',
       '/favicon.ico',
-      '/414/9506000000005',
+      // DESIGN §12: a GLN is a resolver route now; a valid one the catalog does not hold is not found.
+      '/414/9506000000008',
       '/foo/01/04012345000009',
       '/EH3066C4409047E140075BCD15',
     ]) {

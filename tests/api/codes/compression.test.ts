@@ -35,7 +35,7 @@ function decodeText(barcodeText: string) {
     .split('&')
     .filter((p) => p !== '')
     .map((p) => p.split('=').map((s) => percentDecode(s, true)) as [string, string])
-  return { data: dataOf(link.gtin, link.qualifiers, attributes), query, segment: path }
+  return { data: dataOf(link.value, link.qualifiers, attributes), query, segment: path }
 }
 
 /** The data of the same definition generated uncompressed. */

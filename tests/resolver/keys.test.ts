@@ -1,0 +1,73 @@
+/** Links of every GS1 key (DESIGN §12): the dictionary's rules decide 400, the catalog decides the rest. */
+import { describe, expect, test } from 'bun:test'
+import fc from 'fast-check'
+import { dlPrimaryKeys } from '../../src/gs1/ai-table.ts'
+import { parseKeyPath, pathKey } from '../../src/resolver/path.ts'
+import { send } from './fixtures.ts'
+
+const VALID: readonly [string, string][] = [
+  ['/00/095060001343520000', '00'],
+  ['/414/9506000000008', '414'],
+  ['/414/9506000000008/254/EXT1', '414'],
+  ['/414/9506000000008/7040/1A2B', '414'],
+  ['/8003/09506000134376SER1', '8003'],
+  ['/8004/9506000134376ASSET', '8004'],
+  ['/8006/095060001343760101/10/LOT1', '8006'],
+  ['/8010/9506000ABC/8011/12', '8010'],
+  ['/8017/950600013437600004', '8017'],
+  ['/253/9506000134376DOC', '253'],
+  ['/255/9506000134376', '255'],
+  ['/417/9506000000008', '417'],
+  ['/401/9506000ABC', '401'],
+  ['/402/95060001234567893', '402'],
+  ['/8013/9506000MODDX', '8013'],
+]
+
+describe('every Digital Link primary key is a resolver path', () => {
+  test('valid links of keys the catalog does not hold are 404, never 400', async () => {
+    for (const [path, key] of VALID) {
+      expect({ path, key: parseKeyPath(path)?.key }).toEqual({ path, key })
+      const res = await send(path)
+      expect({ path, status: res.status }).toEqual({ path, status: 404 })
+    }
+  })
+
+  test('SPEC’s 400 cases for every key: check digit, foreign qualifier, order, character set, length', async () => {
+    for (const path of [
+      '/00/095060001343520009', // SSCC check digit (expected 0)
+      '/414/9506000000005', // GLN check digit
+      '/00/09506000134352000', // SSCC too short
+      '/414/9506000000008/10/LOT', // 10 is not a qualifier of a GLN
+      '/414/9506000000008/7040/1A2B/254/EXT1', // 254 and 7040 are alternatives, not a sequence
+      '/8006/095060001343760101/21/S1/10/LOT1', // order: 10 before 21
+      '/8004/9506000134376ASSET%20X', // a space is outside character set 82
+      `/8004/9506000134376${'A'.repeat(30)}`, // longer than 30
+      '/414/9506000000008/254/', // a qualifier without value
+      '/414/9506000000008/254/A%zz', // bad percent-encoding
+    ]) {
+      expect({ path, status: (await send(path)).status }).toEqual({ path, status: 400 })
+    }
+  })
+
+  test('a qualifier repeated in the query with another value is 400, as for a GTIN', async () => {
+    expect((await send('/414/9506000000008/254/EXT1?254=OTHER')).status).toBe(400)
+  })
+
+  test('pathKey names exactly the dictionary’s Digital Link primary keys', () => {
+    for (const key of dlPrimaryKeys()) expect(pathKey(`/${key}/x`)).toBe(key)
+    for (const ai of ['10', '21', '17', '90', 'foo', '']) expect(pathKey(`/${ai}/x`)).toBeNull()
+  })
+
+  test('the parser never throws, and what it accepts is a path of its key that reads back the same', () => {
+    const keys = dlPrimaryKeys()
+    const segment = fc.stringMatching(/^[0-9A-Za-z%!'()*+,.:;=_-]{0,24}$/)
+    fc.assert(
+      fc.property(fc.constantFrom(...keys), fc.array(segment, { maxLength: 5 }), (key, rest) => {
+        const path = `/${key}/${rest.join('/')}`
+        const link = parseKeyPath(path)
+        if (link !== null) expect(link.key).toBe(key)
+      }),
+      { numRuns: 3000 },
+    )
+  })
+})
