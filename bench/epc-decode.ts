@@ -67,7 +67,7 @@ function plusLinks(rand: () => number): DecodedLink[] {
     const expiry = `2${Math.floor(rand() * 10)}${String(1 + Math.floor(rand() * 12)).padStart(2, '0')}15`
     links.push({
       scheme: 'DSGTIN+',
-      gtin: randomGtin(rand),
+      key: { ai: '01', value: randomGtin(rand) },
       qualifiers: [
         { ai: '10', value: `L${Math.floor(rand() * 1e5)}` },
         { ai: '21', value: serial },
@@ -120,7 +120,7 @@ for (let i = 0; i < 1000; i++) {
   const theirs = epcTds.valueOf(tags[i] as string) as { getGtin(): string; getSerial(): number }
   if (
     !ours.ok ||
-    ours.link.gtin !== theirs.getGtin() ||
+    ours.link.key.value !== theirs.getGtin() ||
     ours.link.qualifiers[0]?.value !== String(theirs.getSerial())
   ) {
     throw new Error(`decoders disagree on ${tags[i]}`)
@@ -143,11 +143,7 @@ const plusDecode = bench(plusSegments, (s) => decodeSegment(s).ok)
 const plusEncode = bench(links, (l) => encodeLink(l, 'hex').ok)
 // The same segments through the bit-level codec alone, and the GS1 core check that decoding ends with.
 const plusBitsOnly = bench(plusSegments, (s) => readScheme(createReader(s, 2, 4), []) !== 'SGTIN-96')
-const pairs = links.map((l): AiPair[] => [
-  { ai: '01', value: l.gtin },
-  ...l.attributes.slice(0, 1),
-  ...l.qualifiers,
-])
+const pairs = links.map((l): AiPair[] => [l.key, ...l.attributes.slice(0, 1), ...l.qualifiers])
 const coreCheck = bench(pairs, (p) => checkElementData(p).length === 0)
 run([theirs, ours, plusDecode, plusEncode, plusBitsOnly, coreCheck])
 

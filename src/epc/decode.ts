@@ -1,16 +1,16 @@
-/** Decodes an `eh`/`ex` segment or a bare hex EPC into the parts of a GS1 Digital Link; never throws. */
+/** Decodes an `eh`/`ex` segment or a bare hex EPC into the parts of a GS1 Digital Link of any key; never throws. */
 import { aiInfo } from '../gs1/index.ts'
 import { type BitReader, checkAlphabet, createReader } from './bits.ts'
 import { abortDecoding, EpcError } from './errors.ts'
+import { inOneSequence, qualifierOrder } from './key-link.ts'
 import { readScheme } from './read-schemes.ts'
+import { SCHEMES } from './schemes.ts'
 import type { AiPair, DecodedLink, DecodeResult, EpcRejection, EpcScheme } from './types.ts'
 import { validateLink } from './validate.ts'
 
 /** Segment length including the `eh`/`ex` prefix (SPEC, GET /{compressedLink}). */
 const MIN_SEGMENT = 3
 const MAX_SEGMENT = 1024
-/** Key qualifiers of AI 01 in Digital Link path order (GS1 DL 1.6: 01 … dlpkey=22,10,21|235). */
-const QUALIFIERS = ['22', '10', '21', '235']
 
 function reject(reason: EpcRejection, message: string): DecodeResult {
   return { ok: false, reason, message }
@@ -63,12 +63,13 @@ function decodeReader(r: BitReader): DecodeResult {
   }
 }
 
-/** Merges identical repeats, rejects conflicting ones (EPC-NOTES policy §10.6), validates, splits. */
+/**
+ * Checked fixed-length schemes are valid as read. The others merge identical repeats and reject conflicting ones
+ * (EPC-NOTES policy §10.6), are validated, then split into the key's qualifiers and the other AIs.
+ */
 function toLink(scheme: EpcScheme, pairs: AiPair[]): DecodedLink {
-  if (scheme === 'SGTIN-96') {
-    // Valid by construction: a computed check digit and an integer serial of at most 12 digits.
-    return { scheme, gtin: (pairs[0] as AiPair).value, qualifiers: [pairs[1] as AiPair], attributes: [] }
-  }
+  const key = pairs[0] as AiPair
+  if (SCHEMES[scheme].checked) return { scheme, key, qualifiers: pairs.slice(1), attributes: [] }
   const unique: AiPair[] = []
   for (const pair of pairs) {
     const seen = unique.find((p) => p.ai === pair.ai)
@@ -77,16 +78,19 @@ function toLink(scheme: EpcScheme, pairs: AiPair[]): DecodedLink {
       abortDecoding('conflicting-duplicate-ai', `AI (${pair.ai}) appears twice with different values`)
   }
   validateLink(unique)
+  const order = qualifierOrder(key.ai)
   const qualifiers: AiPair[] = []
-  for (const ai of QUALIFIERS) {
+  for (const ai of order) {
     const q = unique.find((p) => p.ai === ai)
     if (q !== undefined) qualifiers.push(q)
   }
-  const attributes = unique.filter((p) => p.ai !== '01' && !QUALIFIERS.includes(p.ai))
+  if (!inOneSequence(key.ai, qualifiers))
+    abortDecoding('invalid-link', `AI (${key.ai}) takes one of its qualifier sequences, not several`)
+  const attributes = unique.filter((p) => p.ai !== key.ai && !order.includes(p.ai))
   // SPEC "GET /{compressedLink}": the decoded link must be a valid Digital Link, so every other AI must be one a
   // Digital Link query may carry (the encoder refuses the others alike).
   const foreign = attributes.find((p) => aiInfo(p.ai)?.dlAttribute !== true)
   if (foreign !== undefined)
     abortDecoding('invalid-link', `AI (${foreign.ai}) is not a valid Digital Link data attribute`)
-  return { scheme, gtin: (unique[0] as AiPair).value, qualifiers, attributes }
+  return { scheme, key, qualifiers, attributes }
 }

@@ -6,12 +6,14 @@ import type { AiPair } from './types.ts'
 
 /**
  * Rejects with `invalid-link` a GTIN whose check digit is wrong (only the '+' schemes can carry one), then
- * anything the GS1 core finds: AI formats and character sets, implausible dates, and AI relations such as
- * 21 excluding 235 ("considering the AIs already expressed by the EPC identifier itself", TDS 15.3).
+ * anything the GS1 core finds: check digits of the other keys, AI formats and character sets, implausible
+ * dates, and AI relations such as 21 excluding 235 ("considering the AIs already expressed by the EPC identifier
+ * itself", TDS 15.3). `pairs[0]` is the primary key.
  */
 export function validateLink(pairs: ReadonlyArray<AiPair>): void {
-  const gtin = pairs[0]?.value ?? ''
-  if (!hasValidCheckDigit(gtin)) abortDecoding('invalid-link', 'the GTIN check digit is wrong')
+  const key = pairs[0]
+  if (key?.ai === '01' && !hasValidCheckDigit(key.value))
+    abortDecoding('invalid-link', 'the GTIN check digit is wrong')
   const issues = checkElementData(pairs)
   const first = issues[0]
   if (first !== undefined) abortDecoding('invalid-link', first.message)

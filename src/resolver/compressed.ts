@@ -21,7 +21,9 @@ export function decodeCompressed(segment: string): KeyLink | null {
   if (segment.length < MIN_LENGTH || segment.length > MAX_LENGTH) return null
   const decoded = decodeSegment(segment)
   if (!decoded.ok) return null
-  const { gtin, qualifiers, attributes } = decoded.link
+  const { key, qualifiers, attributes } = decoded.link
+  // Only GTIN links resolve from a compressed segment for now; other keys decode but answer 400.
+  if (key.ai !== '01') return null
   // Decoding rule 3: every other AI becomes a query parameter, in the order the EPC carries them.
   let attributeQuery = ''
   for (const a of attributes) {
@@ -29,7 +31,7 @@ export function decodeCompressed(segment: string): KeyLink | null {
   }
   return {
     key: '01',
-    value: gtin,
+    value: key.value,
     qualifiers: qualifiers.map((q) => ({ ai: q.ai, value: q.value })),
     attributeQuery,
   }

@@ -50,11 +50,16 @@ function redactedLink(rest: string): string {
   return GTIN_PATH + parts.join('/')
 }
 
+/**
+ * A decoded GTIN is kept as in an uncompressed path; the value of any other EPC key (an SSCC, GIAI, GRAI with
+ * its serial, …) names one object, so it is redacted like a serial.
+ */
 function redactedCompressed(segment: string): string {
   const prefix = `/${segment.slice(0, 2)}${REDACTED}`
   const decoded = decodeSegment(segment)
   if (!decoded.ok) return prefix
-  let path = `${prefix}${GTIN_PATH}${decoded.link.gtin}`
+  const { key } = decoded.link
+  let path = `${prefix}/${key.ai}/${key.ai === '01' ? key.value : REDACTED}`
   for (const q of decoded.link.qualifiers) path += `/${q.ai}/${REDACTED}`
   return path
 }

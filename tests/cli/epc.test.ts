@@ -45,8 +45,29 @@ describe('epc decode', () => {
       digitalLink: '/01/09528765123457/21/123456789123',
     })
   })
+  test('prints the key of any EPC scheme: an SSCC-96 of TDS 2.3 Annex E.3', async () => {
+    const r = await run('decode', '311BA1B300CE0A6A83000000')
+    expect(r).toEqual({
+      code: 0,
+      out: [
+        'scheme        SSCC-96',
+        'SSCC     (00) 095201234567891235',
+        'Digital Link  /00/095201234567891235',
+      ],
+      err: [],
+    })
+    const json = await run('decode', 'ehF2395211411234548566CB0AFC4', '--json')
+    expect(JSON.parse(json.out.join(''))).toEqual({
+      scheme: 'SGLN+',
+      key: { ai: '414', value: '9521141123454' },
+      qualifiers: [{ ai: '254', value: '32a/b' }],
+      attributes: [],
+      digitalLink: '/414/9521141123454/254/32a%2Fb',
+    })
+  })
   test('a rejected EPC gives one line with the reason and exit code 1', async () => {
-    const r = await run('decode', 'eh311BA1B300CE0A6A83000000')
+    // GID-96 of TDS 2.3 Annex E.3: a valid EPC, but it carries no GS1 key.
+    const r = await run('decode', 'eh3500E86F8000A9E000000586')
     expect(r.code).toBe(1)
     expect(r.out).toEqual([])
     expect(r.err).toHaveLength(1)
@@ -65,8 +86,17 @@ describe('epc encode', () => {
     const back = await run('decode', r.out[0] as string)
     expect(back.out.at(-1)).toBe('Digital Link  /01/09506000134352/21/S1?17=261231')
   })
+  test('any key with an EPC scheme: the smallest scheme, fixed-length ones with --gcp-length', async () => {
+    expect((await run('encode', '/00/095201234567891235')).out).toEqual(['ehf90095201234567891235'])
+    // TDS 2.3 Annex E.3 SGTIN-96 (3066C4409047E140075BCD15, GCP of 11 digits) with filter value 0 instead of 3.
+    const sgtin = await run('encode', '/01/09506000134352/21/123456789', '--gcp-length=11', '--json')
+    expect(JSON.parse(sgtin.out.join(''))).toEqual({
+      segment: 'eh3006c4409047e140075bcd15',
+      digitalLink: '/01/09506000134352/21/123456789',
+    })
+  })
   test('a link without a serial, or not a Digital Link, gives one line and exit code 1', async () => {
-    for (const input of ['/01/09506000134352/10/L9', 'not a link', '/00/095060001234567896']) {
+    for (const input of ['/01/09506000134352/10/L9', 'not a link', '/8003/09521141123454', '/8013/1234']) {
       const r = await run('encode', input)
       expect(r.code).toBe(1)
       expect(r.err).toHaveLength(1)

@@ -80,7 +80,7 @@ describe('SGTIN-96 (TDS 14.6.1.1)', () => {
       const link = okLink(decodeSegment(eh(sgtin96(p, gcpBits, gcp, itemBits, item, 42))))
       expect(link).toEqual({
         scheme: 'SGTIN-96',
-        gtin: body + gs1CheckDigit(body),
+        key: { ai: '01', value: body + gs1CheckDigit(body) },
         qualifiers: [{ ai: '21', value: '42' }],
         attributes: [],
       })

@@ -24,7 +24,8 @@ const REASONS: ReadonlyArray<EpcRejection> = [
 /** Decodes and checks the result shape; any throw fails the property. */
 function decodesOrRejects(segment: string): boolean {
   const r = decodeSegment(segment)
-  if (r.ok) return typeof r.link.gtin === 'string' && r.link.gtin.length === 14
+  if (r.ok)
+    return typeof r.link.key.value === 'string' && (r.link.key.ai !== '01' || r.link.key.value.length === 14)
   return REASONS.includes(r.reason) && r.message !== 'internal decoder error'
 }
 
@@ -118,7 +119,10 @@ const attribute = fc.oneof(
 )
 
 const gtin = withCheck(14)
-const link: fc.Arbitrary<LinkInput> = fc
+/** A GTIN link in the encoder's `gtin` form. */
+type GtinLink = Extract<LinkInput, { gtin: string }>
+
+const link: fc.Arbitrary<GtinLink> = fc
   .record({
     gtin,
     serial: text(1, 20),
@@ -145,7 +149,7 @@ function expectedAttributes(attributes: ReadonlyArray<AiPair>): AiPair[] {
   return [attributes[i] as AiPair, ...attributes.filter((_, j) => j !== i)]
 }
 
-function isValid(l: LinkInput): boolean {
+function isValid(l: GtinLink): boolean {
   return checkElementData([{ ai: '01', value: l.gtin }, ...l.qualifiers, ...l.attributes]).length === 0
 }
 
@@ -158,7 +162,11 @@ describe('encode → decode', () => {
         if (!e.ok) throw new Error(`${e.reason}: ${e.message}`)
         const d = decodeSegment(e.segment)
         if (!d.ok) throw new Error(`${d.reason}: ${d.message} for ${e.segment}`)
-        expect({ gtin: d.link.gtin, qualifiers: d.link.qualifiers, attributes: d.link.attributes }).toEqual({
+        expect({
+          gtin: d.link.key.value,
+          qualifiers: d.link.qualifiers,
+          attributes: d.link.attributes,
+        }).toEqual({
           gtin: l.gtin,
           qualifiers: [...l.qualifiers],
           attributes: expectedAttributes(l.attributes),
@@ -181,9 +189,11 @@ describe('encode → decode', () => {
         if (!e.ok) throw new Error(e.message)
         const d = decodeSegment(e.segment)
         if (!d.ok) throw new Error(d.message)
-        expect({ gtin: d.link.gtin, qualifiers: d.link.qualifiers, attributes: d.link.attributes }).toEqual(
-          exact,
-        )
+        expect({
+          gtin: d.link.key.value,
+          qualifiers: d.link.qualifiers,
+          attributes: d.link.attributes,
+        }).toEqual(exact)
       }),
       { numRuns: 500 },
     )

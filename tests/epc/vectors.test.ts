@@ -17,7 +17,19 @@ const FILE: SharedFile = ['gs1', 'vectors', 'epc-vectors.json']
 const skip = lacksShared(FILE)
 const vectors = skip ? [] : readSharedJson<Vector[]>(FILE)
 
+/**
+ * Vectors the shared file rejects only because its resolver table knew the SGTIN headers alone: TDS 2.3 Table 14-1
+ * gives these headers a GS1 key, and TDS 2.3 Annex E.3 (the vectors' own source) states what each one encodes.
+ */
+const NOW_DECODED: Readonly<Record<number, string>> = {
+  57: '/00/095201234567891235', // E.3 SSCC-96: (00)095201234567891235
+  58: '/00/095201234567891235', // E.3 SSCC+
+  59: '/8003/0952114112345432a%2Fb', // E.3 GRAI++: (8003)0952114112345432a/b
+}
+
 function label(v: Vector): string {
+  const now = NOW_DECODED[v.id]
+  if (now !== undefined) return `#${v.id} ${v.scheme} decodes to ${now} (TDS 2.3 Annex E.3)`
   return `#${v.id} ${v.scheme} ${v.expected ? 'decodes' : `is rejected as ${v.error?.code} (${v.error?.reason})`}`
 }
 
@@ -27,13 +39,18 @@ describe.skipIf(skip)('shared EPC vectors', () => {
     for (const segment of forms) {
       test(`${label(v)} from ${segment.slice(0, 2)} form`, () => {
         const r = decodeSegment(segment)
+        const now = NOW_DECODED[v.id]
+        if (now !== undefined) {
+          expect(r.ok ? toDigitalLinkPath(r.link) : r.reason).toBe(now)
+          return
+        }
         if (v.error !== undefined) {
           expect(r.ok ? 'decoded' : r.reason).toBe(v.error.code)
           return
         }
         if (!r.ok) throw new Error(`${r.reason}: ${r.message}`)
         const expected = v.expected as NonNullable<Vector['expected']>
-        expect(r.link.gtin).toBe(expected.gtin)
+        expect(r.link.key).toEqual({ ai: '01', value: expected.gtin })
         const ais = Object.fromEntries(
           [...r.link.qualifiers, ...r.link.attributes].map((p) => [p.ai, p.value]),
         )
