@@ -1,10 +1,39 @@
-/** Rendering of generated codes as SVG: symbol choice, bwip-js drawing and a bounded cache. */
+/** Rendering of generated codes: symbol choice, bwip-js drawing (SVG, and SVG, PNG, PDF at a physical size) and a bounded cache. */
 import type { CodeResult, ErrorCorrectionLevel, Mode } from '../gs1/index.ts'
 import { createSvgCache, type SvgCacheOptions } from './cache.ts'
 import { renderSvg } from './svg.ts'
 import { symbolFor } from './symbol.ts'
 
 export { createSvgCache, type SvgCache, type SvgCacheOptions } from './cache.ts'
+export {
+  APPLICATIONS,
+  type Application,
+  type Carrier,
+  carrierOf,
+  DEFAULT_APPLICATION,
+  rangeOf,
+  SIZE_TABLES,
+  type XRange,
+} from './gs1-size-tables.ts'
+export {
+  checkPrint,
+  DEFAULT_DPI,
+  DEFAULT_PRINT,
+  FORMAT_TYPES,
+  type Format,
+  MAX_DPI,
+  MAX_PNG_PIXELS,
+  MAX_QUIET_ZONE,
+  MIN_DPI,
+  MIN_QUIET_ZONE,
+  mmValue,
+  PRINT_FIELDS,
+  type PrintFields,
+  type PrintOptions,
+  readPrintOptions,
+  splitPrintFields,
+} from './print.ts'
+export { type DrawnFile, type DrawnSize, drawPrint, type PrintDrawing, targetOf } from './print-draw.ts'
 export { renderSvg } from './svg.ts'
 export { gs1SymbolData, type SymbolSpec, symbolFor } from './symbol.ts'
 

@@ -74,3 +74,74 @@ export function quietZones(svg: string, unitsPerModule = 4) {
     right: firstDark(width, (i) => colHas(width - 1 - i)) / unitsPerModule,
   }
 }
+
+/** Decodes every Data Matrix or QR symbol in a PNG (or any image zxing reads). */
+export async function scanImage(image: Uint8Array): Promise<Scan[]> {
+  await prepare()
+  const results = await readBarcodes(image, { formats: ['DataMatrix', 'QRCode'], tryHarder: true })
+  return results.map((r) => ({
+    format: r.format,
+    symbologyIdentifier: r.symbologyIdentifier,
+    text: r.text,
+    raw: new TextDecoder('latin1').decode(r.bytes),
+    ecLevel: r.ecLevel,
+    version: r.version,
+  }))
+}
+
+/** A raster: its pixels (`channels` bytes each, red first), width and height. */
+export interface Raster {
+  pixels: Uint8Array
+  width: number
+  height: number
+  channels: number
+}
+
+/** Rasterizes an SVG sized in mm at `dpi` (resvg converts mm to pixels at its `dpi`). */
+export function rasterizeSvgAt(svg: string, dpi: number): Raster & { png: Uint8Array } {
+  const rendered = new Resvg(svg, { dpi, background: 'white' }).render()
+  return {
+    png: rendered.asPng(),
+    pixels: rendered.pixels,
+    width: rendered.width,
+    height: rendered.height,
+    channels: 4,
+  }
+}
+
+/** Rasterizes page 1 of a PDF at `dpi` with MuPDF (WebAssembly), on white. */
+export async function rasterizePdfAt(pdf: Uint8Array, dpi: number): Promise<Raster & { png: Uint8Array }> {
+  const mupdf = await import('mupdf')
+  const doc = mupdf.Document.openDocument(pdf, 'application/pdf')
+  const page = doc.loadPage(0)
+  const pix = page.toPixmap(mupdf.Matrix.scale(dpi / 72, dpi / 72), mupdf.ColorSpace.DeviceRGB, false, true)
+  const width = pix.getWidth()
+  const height = pix.getHeight()
+  // Copies: the samples and the PNG are views into MuPDF's memory, freed with the pixmap.
+  const samples = new Uint8Array(pix.getPixels())
+  const png = new Uint8Array(pix.asPNG())
+  pix.destroy()
+  page.destroy()
+  doc.destroy()
+  return { png, pixels: samples, width, height, channels: 3 }
+}
+
+/** The box of dark pixels (the symbol and any HRI) in a raster. */
+export function darkBox(raster: Raster) {
+  const channels = raster.channels
+  let left = raster.width
+  let right = -1
+  let top = raster.height
+  let bottom = -1
+  for (let y = 0; y < raster.height; y++) {
+    for (let x = 0; x < raster.width; x++) {
+      if ((raster.pixels[(y * raster.width + x) * channels] ?? 255) < 128) {
+        left = Math.min(left, x)
+        right = Math.max(right, x)
+        top = Math.min(top, y)
+        bottom = Math.max(bottom, y)
+      }
+    }
+  }
+  return { left, top, width: right - left + 1, height: bottom - top + 1 }
+}
