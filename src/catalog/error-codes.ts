@@ -2,12 +2,20 @@
 export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly description: string }[] = [
   { code: 'Catalog.Schema', description: 'The file or product does not have the import format’s shape.' },
   { code: 'Catalog.Text', description: 'A text holds a NUL character or an unpaired surrogate.' },
-  { code: 'Catalog.Duplicate', description: 'A slug, custom domain, GTIN or page name appears twice.' },
+  {
+    code: 'Catalog.Duplicate',
+    description: 'A slug, custom domain, GTIN, item key and value, or page name appears twice.',
+  },
   {
     code: 'Catalog.Reference',
     description: 'An organization or brand that neither the file nor the database holds.',
   },
   { code: 'Catalog.CheckDigit', description: 'A GTIN’s check digit is wrong.' },
+  {
+    code: 'Catalog.Key',
+    description:
+      'An item’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), or a value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length).',
+  },
   {
     code: 'Catalog.DefaultPage',
     description: 'Not exactly one default page, or it is not published in the default language.',

@@ -117,11 +117,31 @@ export const CatalogProductEntry = Type.Object(
   { additionalProperties: false },
 )
 
+/**
+ * An entry of another GS1 key than the GTIN (DESIGN §12): a location's GLN (`414`), an asset type's GRAI (`8003`), a
+ * document type's GDTI (`253`), a CPID (`8010`), … with names, pages and publishing like a product.
+ */
+export const CatalogItemEntry = Type.Composite(
+  [
+    Type.Object({
+      key: Type.String({ pattern: '^[0-9]{2,4}$', description: 'The Digital Link primary key’s AI.' }),
+      value: Type.String({
+        minLength: 1,
+        maxLength: 90,
+        description: 'The key’s value, as in its Digital Link.',
+      }),
+    }),
+    Type.Omit(CatalogProductEntry, ['gtin']),
+  ],
+  { additionalProperties: false },
+)
+
 export const CatalogFile = Type.Object(
   {
     organizations: Type.Optional(Type.Array(CatalogOrganization)),
     brands: Type.Optional(Type.Array(CatalogBrand)),
     products: Type.Optional(Type.Array(CatalogProductEntry)),
+    items: Type.Optional(Type.Array(CatalogItemEntry)),
   },
   { additionalProperties: false },
 )
@@ -132,3 +152,4 @@ export type CatalogBrand = Static<typeof CatalogBrand>
 export type CatalogProductEntry = Static<typeof CatalogProductEntry>
 export type CatalogPageEntry = Static<typeof CatalogPageEntry>
 export type CatalogLotEntry = Static<typeof CatalogLotEntry>
+export type CatalogItemEntry = Static<typeof CatalogItemEntry>

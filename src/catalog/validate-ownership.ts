@@ -4,7 +4,8 @@
  * may move between brands.
  */
 import { type Issue, issue } from '../gs1/issue.ts'
-import type { KnownSlugs, ValidCatalog } from './validate-types.ts'
+import { describeEntry } from './entry-id.ts'
+import { entryIdPath, type KnownSlugs, type ValidCatalog } from './validate-types.ts'
 
 export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
   const errors: Issue[] = []
@@ -33,11 +34,11 @@ export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[
     errors.push(
       issue(
         'Catalog.Ownership',
-        `products[${i}].gtin`,
+        entryIdPath(catalog, i),
         known.scopedTo === undefined
-          ? `GTIN ${p.gtin} belongs to brand '${stored.brand}' of organization '${stored.organization}'; an import ` +
-              `cannot move it to brand '${p.brand}' of organization '${organization}'`
-          : `GTIN ${p.gtin} belongs to another organization`,
+          ? `${describeEntry(p.gtin)} belongs to brand '${stored.brand}' of organization '${stored.organization}'; ` +
+              `an import cannot move it to brand '${p.brand}' of organization '${organization}'`
+          : `${describeEntry(p.gtin)} belongs to another organization`,
       ),
     )
   })

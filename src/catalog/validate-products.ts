@@ -1,12 +1,23 @@
 /** Validation of the catalog's products: references, slugs, languages, default page, pages and link types. */
+
+import type { AiInfo } from '../gs1/ai-notation.ts'
+import { aiInfo, isDlPrimaryKey } from '../gs1/ai-table.ts'
+import { checkAiValue } from '../gs1/ai-value.ts'
 import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { parseGtin } from '../gs1/gtin.ts'
-import { type Issue, issue } from '../gs1/issue.ts'
+import { type Issue, issue, quote } from '../gs1/issue.ts'
 import { duplicates, productSlugKey, storedHolderKeeps } from './duplicates.ts'
+import { entryId, GTIN_KEY, keyOfEntry } from './entry-id.ts'
 import { unknownLanguage } from './languages.ts'
-import type { CatalogProductEntry } from './schema.ts'
+import type { CatalogItemEntry, CatalogProductEntry } from './schema.ts'
 import { checkLots, checkPage } from './validate-pages.ts'
-import type { KnownSlugs, ValidCatalog } from './validate-types.ts'
+import {
+  type CatalogEntry,
+  entryIdPath,
+  entryPath,
+  type KnownSlugs,
+  type ValidCatalog,
+} from './validate-types.ts'
 
 /** Duplicate GTINs and slugs, a slug a stored product holds, and unknown brands. */
 export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
@@ -14,10 +25,12 @@ export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs)
   const errors = duplicates(
     catalog.products,
     (p) => p.gtin,
-    (i) => `products[${i}].gtin`,
-    'GTIN',
+    (i) => entryIdPath(catalog, i),
+    'GTIN or key',
   )
-  errors.push(...duplicates(catalog.products, productSlugKey, (i) => `products[${i}].slug`, 'product slug'))
+  errors.push(
+    ...duplicates(catalog.products, productSlugKey, (i) => `${entryPath(catalog, i)}.slug`, 'product slug'),
+  )
   // What the file gives each of its products: a stored holder the file gives another slug (or brand) releases its own.
   const fileSlugs = new Map(catalog.products.map((p) => [p.gtin, productSlugKey(p)]))
   catalog.products.forEach((p, i) => {
@@ -27,7 +40,7 @@ export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs)
       errors.push(
         issue(
           'Catalog.Duplicate',
-          `products[${i}].slug`,
+          `${entryPath(catalog, i)}.slug`,
           `product slug '${p.slug}' of brand '${p.brand}' already belongs to the stored product ${holder}; ` +
             'give that product another slug in this file or an earlier import',
         ),
@@ -37,7 +50,7 @@ export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs)
       errors.push(
         issue(
           'Catalog.Reference',
-          `products[${i}].brand`,
+          `${entryPath(catalog, i)}.brand`,
           `brand '${p.brand}' does not exist in the file or the database`,
         ),
       )
@@ -52,12 +65,45 @@ export function wrongCheckDigit(gtin: string): string {
   return `GTIN ${gtin} has a wrong check digit: it ends in ${gtin.slice(-1)}, expected ${expected}`
 }
 
+/** An item of the file as an entry: its identity in `gtin`, its key in `key` (DESIGN §12). */
+export function itemEntry(item: CatalogItemEntry): CatalogEntry {
+  const { key, value, ...rest } = item
+  return { ...rest, gtin: entryId(key, value), key }
+}
+
+/**
+ * One item on its own: a Digital Link primary key other than the GTIN (products carry those), a value the Syntax
+ * Dictionary accepts for it (check digit or characters where the key has them, length), then what a product has.
+ */
+export function checkItem(entry: CatalogEntry, path: string): Issue[] {
+  const { key, value } = keyOfEntry(entry.gtin)
+  const info = aiInfo(key)
+  const keyError = (field: string, message: string) => [issue('Catalog.Key', `${path}.${field}`, message)]
+  const keyErrors =
+    info === undefined || !isDlPrimaryKey(key)
+      ? keyError('key', `(${key}) is not a GS1 Digital Link primary key`)
+      : key === GTIN_KEY
+        ? keyError('key', 'a GTIN (01) is a product: list it under products')
+        : valueErrors(info, value, (message) => keyError('value', message))
+  return [...keyErrors, ...checkEntry(entry, path)]
+}
+
+function valueErrors(info: AiInfo, value: string, report: (message: string) => Issue[]): Issue[] {
+  const problem = checkAiValue(info, value)
+  return problem === null ? [] : report(`(${info.ai}) ${quote(value)}: ${problem.message}`)
+}
+
 /** One product on its own: check digit, languages, names, the default page, every page. */
 export function checkProduct(product: CatalogProductEntry, sentGtin: string, path: string): Issue[] {
-  const errors: Issue[] = []
   const gtin = parseGtin(sentGtin)
   // The schema has already checked the digits and the length: only the check digit can be wrong here.
-  if (!gtin.ok) errors.push(issue('Catalog.CheckDigit', `${path}.gtin`, wrongCheckDigit(sentGtin)))
+  const errors = gtin.ok ? [] : [issue('Catalog.CheckDigit', `${path}.gtin`, wrongCheckDigit(sentGtin))]
+  return [...errors, ...checkEntry(product, path)]
+}
+
+/** What products and items share: languages, names, the default page, every page and lot. */
+function checkEntry(product: CatalogProductEntry, path: string): Issue[] {
+  const errors: Issue[] = []
   // Every other tag of the product (default language, names, titles, content) must be one of these.
   product.languages.forEach((tag, j) => {
     const unknown = unknownLanguage(tag)

@@ -4,7 +4,7 @@
  * on, which is an operator's act (`Catalog.Scope`).
  */
 import { type Issue, issue } from '../gs1/issue.ts'
-import type { CatalogScope, KnownSlugs, ValidCatalog } from './validate-types.ts'
+import { type CatalogScope, entryPath, type KnownSlugs, type ValidCatalog } from './validate-types.ts'
 
 export type { CatalogScope } from './validate-types.ts'
 
@@ -65,7 +65,7 @@ export function checkScope(catalog: ValidCatalog, scope: CatalogScope, known: Kn
       errors.push(
         issue(
           'Catalog.Scope',
-          `products[${i}].brand`,
+          `${entryPath(catalog, i)}.brand`,
           `brand '${p.brand}' is not a brand of organization '${scope.slug}'`,
         ),
       )

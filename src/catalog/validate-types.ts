@@ -30,11 +30,30 @@ export interface KnownSlugs {
   readonly serviceHosts?: ReadonlyMap<string, string>
 }
 
+/**
+ * A product, or an entry of another key (DESIGN §12) in the same shape: its `gtin` is then the entry's identity
+ * (`src/catalog/entry-id.ts`) and `key` its key.
+ */
+export type CatalogEntry = NonNullable<CatalogFile['products']>[number] & { readonly key?: string }
+
 export type ValidCatalog = {
   organizations: NonNullable<CatalogFile['organizations']>
   brands: NonNullable<CatalogFile['brands']>
-  /** Products with `gtin` normalised to 14 digits. */
-  products: NonNullable<CatalogFile['products']>
+  /** Products with `gtin` normalised to 14 digits, then the file's items (from `itemsFrom` on). */
+  products: CatalogEntry[]
+  /** The index in `products` of the file's first item; absent (or `products.length`) when it has none. */
+  itemsFrom?: number
+}
+
+/** The JSON path of entry `i` in the file: `products[i]`, or `items[j]` for an item. */
+export function entryPath(catalog: Pick<ValidCatalog, 'itemsFrom'>, i: number): string {
+  const from = catalog.itemsFrom ?? Number.POSITIVE_INFINITY
+  return i < from ? `products[${i}]` : `items[${i - from}]`
+}
+
+/** The JSON path of entry `i`'s identity: its `gtin`, or an item's `value`. */
+export function entryIdPath(catalog: Pick<ValidCatalog, 'itemsFrom'>, i: number): string {
+  return `${entryPath(catalog, i)}${i < (catalog.itemsFrom ?? Number.POSITIVE_INFINITY) ? '.gtin' : '.value'}`
 }
 
 export type CatalogValidation = { ok: true; catalog: ValidCatalog } | { ok: false; errors: Issue[] }

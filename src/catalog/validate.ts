@@ -12,9 +12,15 @@ import {
 } from './schema.ts'
 import { checkBrands } from './validate-brands.ts'
 import { checkOwnership } from './validate-ownership.ts'
-import { checkProduct, checkProductReferences } from './validate-products.ts'
+import { checkItem, checkProduct, checkProductReferences, itemEntry } from './validate-products.ts'
 import { checkScope } from './validate-scope.ts'
-import type { CatalogScope, CatalogValidation, KnownSlugs, ValidCatalog } from './validate-types.ts'
+import {
+  type CatalogScope,
+  type CatalogValidation,
+  entryPath,
+  type KnownSlugs,
+  type ValidCatalog,
+} from './validate-types.ts'
 
 export type { CatalogScope, CatalogValidation, KnownSlugs, ValidCatalog } from './validate-types.ts'
 
@@ -35,19 +41,22 @@ export function validateCatalog(
   const shapeErrors = shapeIssues(input)
   if (shapeErrors.length > 0) return { ok: false, errors: shapeErrors }
   const file = input as CatalogFile
+  const products = (file.products ?? []).map((p) => ({ ...p, gtin: normaliseGtin(p.gtin) ?? p.gtin }))
   const catalog: ValidCatalog = {
     organizations: file.organizations ?? [],
     brands: file.brands ?? [],
-    products: (file.products ?? []).map((p) => ({
-      ...p,
-      gtin: normaliseGtin(p.gtin) ?? p.gtin,
-    })),
+    products: [...products, ...(file.items ?? []).map(itemEntry)],
+    itemsFrom: products.length,
   }
   const errors = [
     ...checkOrganizations(catalog),
     ...checkBrands(catalog, known),
     ...readableTextIssues(catalog),
-    ...catalog.products.flatMap((p, i) => checkProduct(p, file.products?.[i]?.gtin ?? '', `products[${i}]`)),
+    ...catalog.products.flatMap((p, i) =>
+      i < products.length
+        ? checkProduct(p, file.products?.[i]?.gtin ?? '', entryPath(catalog, i))
+        : checkItem(p, entryPath(catalog, i)),
+    ),
     ...checkProductReferences(catalog, known),
     ...checkOwnership(catalog, known),
     ...(scope === undefined ? [] : checkScope(catalog, scope, known)),
@@ -166,7 +175,8 @@ function readableTextIssues(catalog: ValidCatalog): Issue[] {
   for (const [i, o] of catalog.organizations.entries()) check(o.name, `organizations[${i}].name`)
   for (const [i, b] of catalog.brands.entries()) check(b.name, `brands[${i}].name`)
   catalog.products.forEach((p, i) => {
-    for (const [lang, name] of Object.entries(p.names ?? {})) check(name, `products[${i}].names.${lang}`)
+    const at = entryPath(catalog, i)
+    for (const [lang, name] of Object.entries(p.names ?? {})) check(name, `${at}.names.${lang}`)
     const pageTexts = (page: CatalogPageEntry, at: string) => {
       for (const [lang, title] of Object.entries(page.titles)) check(title, `${at}.titles.${lang}`)
       for (const [lang, text] of Object.entries(page.content ?? {}))
@@ -174,10 +184,10 @@ function readableTextIssues(catalog: ValidCatalog): Issue[] {
       for (const [lang, alt] of Object.entries(page.image?.alt ?? {})) check(alt, `${at}.image.alt.${lang}`)
       if (page.context !== undefined) check(page.context, `${at}.context`, MAX_CONTEXT_CHARS)
     }
-    for (const [j, page] of p.pages.entries()) pageTexts(page, `products[${i}].pages[${j}]`)
+    for (const [j, page] of p.pages.entries()) pageTexts(page, `${at}.pages[${j}]`)
     for (const [lot, entry] of Object.entries(p.lots ?? {}))
       for (const [j, page] of entry.pages.entries())
-        pageTexts(page, `products[${i}].lots[${JSON.stringify(lot)}].pages[${j}]`)
+        pageTexts(page, `${at}.lots[${JSON.stringify(lot)}].pages[${j}]`)
   })
   return errors
 }

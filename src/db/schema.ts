@@ -128,6 +128,7 @@ export const products = pgTable(
     brandId: uuid('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
+    /** A GTIN-14; for an entry of another key (DESIGN §12) its `{key}/{value}` (src/catalog/entry-id.ts). */
     gtin: text('gtin').notNull().unique(),
     slug: text('slug').notNull(),
     published: boolean('published').notNull().default(true),
@@ -156,7 +157,8 @@ export const products = pgTable(
     // A brand's products in GTIN order (the catalog list's pages), and slugs across brands (the import's checks).
     index('products_brand_gtin_idx').on(t.brandId, t.gtin),
     index('products_slug_idx').on(t.slug),
-    check('products_gtin_check', sql`${t.gtin} ~ '^[0-9]{14}$'`),
+    // A product's GTIN-14, or an entry of another key as `{key}/{value}` (src/catalog/entry-id.ts).
+    check('products_gtin_check', sql`${t.gtin} ~ '^[0-9]{14}$' or ${t.gtin} ~ '^[0-9]{2,4}/.'`),
   ],
 )
 

@@ -1,5 +1,6 @@
 /** The server-rendered product page `/{locale}/{brand}/{product}/{page}`: name, title, image and text, this item, links, languages. */
 
+import { entryLinkPath, GTIN_KEY, keyOfEntry } from '../catalog/entry-id.ts'
 import { endonym, languageName, languageNote, primaryLanguage } from '../html/languages.ts'
 import { documentTitle, escapeHtml, langAttr, renderLayout } from '../html/layout.ts'
 import { messages, type PageMessages, type UiLanguage, uiLanguage } from '../html/messages.ts'
@@ -97,12 +98,18 @@ function pageLinks(c: Context): string {
   )
 }
 
+/** `GTIN`, or the AI of another key in brackets (`(414)`), before the key's value. */
+function entryKeyName(id: string): string {
+  const { key } = keyOfEntry(id)
+  return key === GTIN_KEY ? 'GTIN' : `(${escapeHtml(key)})`
+}
+
 function footer(c: Context): string {
   const product = c.view.product
   const pins = pinnedParams(c.query)
-  const linkset = `/01/${encodeURIComponent(product.gtin)}?linkType=linkset${pins === '' ? '' : `&${pins}`}`
+  const linkset = `${entryLinkPath(product.gtin)}?linkType=linkset${pins === '' ? '' : `&${pins}`}`
   return (
-    `<p>GTIN <code translate="no">${escapeHtml(product.gtin)}</code></p>` +
+    `<p>${entryKeyName(product.gtin)} <code translate="no">${escapeHtml(keyOfEntry(product.gtin).value)}</code></p>` +
     `<p${c.uiLang}><a href="${escapeHtml(linkset)}">${escapeHtml(c.m.allLinks)}</a></p>`
   )
 }

@@ -1,4 +1,5 @@
 /** An in-memory Catalog over a fixed product list (tests, benches, the standalone entries). */
+import { entryId } from '../catalog/entry-id.ts'
 import type { Catalog, CatalogProduct } from './catalog.ts'
 
 /** Indexes the products by GTIN, by brand and product slug, and their active custom domains. */
@@ -17,6 +18,8 @@ export function createMemoryCatalog(products: readonly CatalogProduct[]): Catalo
   return {
     findByGtin: async (gtin) => peekByGtin(gtin),
     peekByGtin,
+    findByKey: async (key, value) => peekByGtin(entryId(key, value)),
+    peekByKey: (key, value) => peekByGtin(entryId(key, value)),
     findBySlug: async (brandSlug, productSlug) => peekBySlug(brandSlug, productSlug),
     peekBySlug,
     isActiveCustomDomain: async (host) => domains.has(host),

@@ -1,5 +1,6 @@
 /** What the resolver derives from a catalog product, computed once per product object (the 10,000 most recent kept). */
 
+import { entryLinkPath } from '../catalog/entry-id.ts'
 import { linkTypeUri, toLinkTypeName } from '../gs1/link-types.ts'
 import { dropOldest } from '../lib/bounded-map.ts'
 import type { CatalogPage, CatalogProduct } from './catalog.ts'
@@ -155,6 +156,6 @@ export function pageTitle(page: PageView, language: string): string {
  * redirects to it with its template expanded.
  */
 export function externalPageLink(product: CatalogProduct, page: PageView, query: string): string {
-  const link = `/01/${encodeURIComponent(product.gtin)}?linkType=${encodeURIComponent(page.page.name)}`
+  const link = `${entryLinkPath(product.gtin)}?linkType=${encodeURIComponent(page.page.name)}`
   return query === '' ? link : `${link}&${query}`
 }

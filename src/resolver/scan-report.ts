@@ -2,10 +2,12 @@
  * Telling the analytics port about a scan: what the answer was, built once per answer where it can be (a remembered
  * answer keeps its template), and the device class and time added per scan. Never throws, never waits.
  */
+
+import { entryId } from '../catalog/entry-id.ts'
 import type { CatalogProduct } from './catalog.ts'
 import { deviceClass } from './device.ts'
 import type { ScanHost } from './hosts.ts'
-import { gtinOf, type KeyLink } from './link.ts'
+import type { KeyLink } from './link.ts'
 import type { OnScan, ScanEvent, ScanOutcome } from './scan-event.ts'
 
 /** A scan's event without what differs per request (device, time). */
@@ -36,7 +38,7 @@ export function scanTemplate(
 ): ScanTemplate {
   return {
     organizationId: product?.organizationId ?? null,
-    gtin: link === null ? null : gtinOf(link),
+    gtin: link === null ? null : entryId(link.key, link.value),
     host: host.kind,
     outcome,
     linkType: served.linkType,

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { CONTEXT_URL, CUSTOM, RESOLVER, SHORT, send } from './fixtures.ts'
+import { dlPrimaryKeys } from '../../src/gs1/ai-table.ts'
+import { createResolver } from '../../src/resolver/index.ts'
+import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
+import { CONTEXT_URL, CUSTOM, config, RESOLVER, req, SHORT, send } from './fixtures.ts'
 import { descriptionErrors, hasSchemas } from './schemas.ts'
 
 const PATH = '/.well-known/gs1resolver'
@@ -15,13 +18,24 @@ describe('GET /.well-known/gs1resolver', () => {
       expect(await res.json()).toEqual({
         name: 'GS1 Digital Link resolver',
         resolverRoot: origin,
-        supportedPrimaryKeys: ['01'],
+        // DESIGN §12: the catalog holds entries of every key, so every Digital Link primary key is served.
+        supportedPrimaryKeys: [...dlPrimaryKeys()],
         supportedLinkType: [{ namespace: 'https://ref.gs1.org/voc/', prefix: 'gs1:' }],
         linkTypeDefaultCanBeLinkset: false,
         jsonLdContextLocation: CONTEXT_URL,
       })
     })
   }
+
+  test('a catalog of products alone (no entries of other keys) serves the GTIN only', async () => {
+    const { findByKey: _find, peekByKey: _peek, ...productsOnly } = createMemoryCatalog([])
+    const resolver = createResolver({ catalog: productsOnly, config })
+    const body = (await (await resolver(req(PATH))).json()) as { supportedPrimaryKeys: string[] }
+    expect(body.supportedPrimaryKeys).toEqual(['01'])
+    // Every key's path is still read with the dictionary's rules: a valid GLN is not found, a bad one invalid.
+    expect((await resolver(req('/414/9506000000008'))).status).toBe(404)
+    expect((await resolver(req('/414/9506000000005'))).status).toBe(400)
+  })
 
   test('tolerates a trailing slash', async () => {
     expect((await send(`${PATH}/`)).status).toBe(200)

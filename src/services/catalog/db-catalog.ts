@@ -1,5 +1,7 @@
 /** The resolver's Catalog on the database: cached lookups, invalidated on every instance by LISTEN/NOTIFY. */
+
 import { and, eq } from 'drizzle-orm'
+import { entryId } from '../../catalog/entry-id.ts'
 import { CATALOG_CHANNEL } from '../../db/channels.ts'
 import type { Database } from '../../db/database.ts'
 import { brands } from '../../db/schema.ts'
@@ -71,6 +73,9 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   return {
     findByGtin: (gtin) => byGtin.get(gtin),
     peekByGtin: (gtin) => byGtin.peek(gtin),
+    // An entry of another key is stored and cached under its identity, beside the products (DESIGN §12).
+    findByKey: (key, value) => byGtin.get(entryId(key, value)),
+    peekByKey: (key, value) => byGtin.peek(entryId(key, value)),
     findBySlug: (brand, product) => bySlug.get(`${brand}/${product}`),
     peekBySlug: (brand, product) => bySlug.peek(`${brand}/${product}`),
     isActiveCustomDomain: async (host) => (await domains.get(host)) === true,

@@ -3,11 +3,12 @@
  * (`exportCatalog`), or streamed a batch of products at a time (`exportCatalogText`, `exportCatalogStream`), which
  * writes the same bytes as `JSON.stringify` of the whole.
  */
-import { and, asc, eq, gt, inArray } from 'drizzle-orm'
-import type { CatalogFile } from '../../catalog/schema.ts'
+import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm'
+import { isGtinEntry, keyOfEntry } from '../../catalog/entry-id.ts'
+import type { CatalogFile, CatalogItemEntry } from '../../catalog/schema.ts'
 import type { Db } from '../../db/database.ts'
 import { brands, organizations, products } from '../../db/schema.ts'
-import { type CanonicalProduct, loadProducts } from './rows.ts'
+import { type CanonicalProduct, ITEM_ROWS, loadProducts, PRODUCT_ROWS } from './rows.ts'
 
 /** The organization's catalog, or null when no organization has that slug. */
 export async function exportCatalog(db: Db, organizationSlug: string): Promise<CatalogFile | null> {
@@ -15,8 +16,31 @@ export async function exportCatalog(db: Db, organizationSlug: string): Promise<C
   if (head === null) return null
   const stored =
     head.brandIds.length === 0 ? [] : await loadProducts(db, inArray(products.brandId, head.brandIds))
-  return { ...head.file, products: stored.map((p) => p.entry) }
+  const entries = stored.map((p) => p.entry)
+  const items = entries.filter((e) => !isGtinEntry(e.gtin)).map(toItem)
+  return {
+    ...head.file,
+    products: entries.filter((e) => isGtinEntry(e.gtin)),
+    ...(items.length === 0 ? {} : { items }),
+  }
 }
+
+/** An entry of another key than the GTIN in the file's shape: `key` and `value` where a product has `gtin`. */
+function toItem(entry: CanonicalProduct): CatalogItemEntry {
+  const { gtin, ...rest } = entry
+  const { key, value } = keyOfEntry(gtin)
+  return { key, value, ...rest }
+}
+
+/** The two lists of the file: products by GTIN, then the entries of other keys (absent from the file when none). */
+const LISTS = [
+  {
+    name: 'products',
+    where: PRODUCT_ROWS,
+    entry: (e: CanonicalProduct): unknown => e,
+  },
+  { name: 'items', where: ITEM_ROWS, entry: toItem },
+] as const
 
 /** How a streamed export is written. */
 export interface ExportTextOptions {
@@ -95,7 +119,7 @@ export async function exportCatalogStream(
 
 interface Head {
   /** The file without products. */
-  readonly file: Required<Omit<CatalogFile, 'products'>>
+  readonly file: Required<Omit<CatalogFile, 'products' | 'items'>>
   readonly brandIds: string[]
 }
 
@@ -138,32 +162,47 @@ async function* catalogParts(
   const empty = JSON.stringify({ ...head.file, products: [] }, null, pretty ? 2 : undefined)
   yield empty.slice(0, empty.lastIndexOf('[') + 1)
   const element = pretty
-    ? (p: CanonicalProduct) => `\n    ${JSON.stringify(p, null, 2).replaceAll('\n', '\n    ')}`
-    : (p: CanonicalProduct) => JSON.stringify(p)
-  let after: string | null = null
-  while (head.brandIds.length > 0) {
-    const batch = await readBatch(db, head.brandIds, after, batchSize)
-    if (batch.length === 0) break
-    yield (after === null ? '' : ',') + batch.map(element).join(',')
-    after = batch[batch.length - 1]?.gtin ?? null
-    if (batch.length < batchSize) break
-    // Let other requests in before the next batch, whatever the driver's promises do meanwhile.
-    await new Promise((resolve) => setImmediate(resolve))
+    ? (p: unknown) => `\n    ${JSON.stringify(p, null, 2).replaceAll('\n', '\n    ')}`
+    : (p: unknown) => JSON.stringify(p)
+  /** Whether the list being written has an element yet; null before the items' list is opened. */
+  let written: boolean | null = false
+  /** The close of the products' list, written with what follows it (one part fewer, as the test of parts counts). */
+  let close = ''
+  for (const list of LISTS) {
+    let after: string | null = null
+    while (head.brandIds.length > 0) {
+      const batch = await readBatch(
+        db,
+        and(inArray(products.brandId, head.brandIds), list.where),
+        after,
+        batchSize,
+      )
+      if (batch.length === 0) break
+      // The items' list is written only when there is an item, as the whole file has it.
+      const open =
+        written === null ? `${close}${pretty ? `,\n  "${list.name}": [` : `,"${list.name}":[`}` : ''
+      if (written === null) close = ''
+      yield open + (written === true ? ',' : '') + batch.map((e) => element(list.entry(e))).join(',')
+      written = true
+      after = batch[batch.length - 1]?.gtin ?? null
+      if (batch.length < batchSize) break
+      // Let other requests in before the next batch, whatever the driver's promises do meanwhile.
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    if (written !== null) close = pretty ? `${written ? '\n  ' : ''}]` : ']'
+    written = null
   }
-  yield pretty ? `${after === null ? '' : '\n  '}]\n}\n` : ']}'
+  yield close + (pretty ? '\n}\n' : '}')
 }
 
 /** The next `size` products after GTIN `after`, read in one snapshot: a product's rows are never half-changed. */
 function readBatch(
   db: Db,
-  brandIds: string[],
+  of: SQL | undefined,
   after: string | null,
   size: number,
 ): Promise<CanonicalProduct[]> {
-  const where = and(
-    inArray(products.brandId, brandIds),
-    after === null ? undefined : gt(products.gtin, after),
-  )
+  const where = and(of, after === null ? undefined : gt(products.gtin, after))
   return db.transaction(async (tx) => (await loadProducts(tx, where, size)).map((p) => p.entry), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',

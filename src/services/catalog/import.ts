@@ -1,6 +1,7 @@
 /** Imports a catalog file in one transaction: validate it against what is stored, then write only what changed. */
 import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../../catalog/duplicates.ts'
+import { entryId } from '../../catalog/entry-id.ts'
 import type { CatalogBrand, CatalogOrganization, CatalogPageEntry } from '../../catalog/schema.ts'
 import { type KnownSlugs, shapeIssues, type ValidCatalog, validateCatalog } from '../../catalog/validate.ts'
 import { type CatalogScope, scopedActivation } from '../../catalog/validate-scope.ts'
@@ -140,10 +141,23 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
   // query takes at most 65,535 parameters.
   const distinct = (...lists: string[][]) => [...new Set(lists.flat())]
   const orgSlugs = distinct(strings(file.brands, 'organization'))
-  const brandSlugs = distinct(strings(file.products, 'brand'), strings(file.brands, 'slug'))
+  const brandSlugs = distinct(
+    strings(file.products, 'brand'),
+    strings(file.items, 'brand'),
+    strings(file.brands, 'slug'),
+  )
   const domains = distinct(strings(file.brands, 'customDomain'))
-  const productSlugs = distinct(strings(file.products, 'slug'))
-  const gtins = distinct(strings(file.products, 'gtin').flatMap((g) => normaliseGtin(g) ?? []))
+  const productSlugs = distinct(strings(file.products, 'slug'), strings(file.items, 'slug'))
+  // Entries of other keys are stored under their identity beside the GTINs (DESIGN §12).
+  const itemIds = Array.isArray(file.items)
+    ? file.items.flatMap((i) =>
+        typeof i?.key === 'string' && typeof i?.value === 'string' ? [entryId(i.key, i.value)] : [],
+      )
+    : []
+  const gtins = distinct(
+    strings(file.products, 'gtin').flatMap((g) => normaliseGtin(g) ?? []),
+    itemIds,
+  )
   const [orgRows, brandRows, domainRows, productRows, ownerRows] = await Promise.all([
     inParts(orgSlugs, (part) =>
       db.select({ slug: organizations.slug }).from(organizations).where(inArray(organizations.slug, part)),

@@ -12,7 +12,7 @@ import { normaliseGtin } from '../../gs1/gtin.ts'
 import { type Issue, issue } from '../../gs1/issue.ts'
 import { type Actor, recordAudit } from '../audit.ts'
 import { importInTransaction, lockCatalog } from './import.ts'
-import { type CanonicalProduct, loadProducts } from './rows.ts'
+import { type CanonicalProduct, loadProducts, PRODUCT_ROWS } from './rows.ts'
 
 /** The organization a product request is for: its ID (for the queries) and its stored values (for the import's scope). */
 export interface OrganizationScope extends CatalogScope {
@@ -196,7 +196,7 @@ export async function listProducts(
   organizationId: string,
   filter: ProductFilter,
 ): Promise<{ items: ProductListItem[]; next: string | null }> {
-  const conditions: SQL[] = [eq(brands.organizationId, organizationId)]
+  const conditions: SQL[] = [eq(brands.organizationId, organizationId), PRODUCT_ROWS]
   if (filter.brand !== undefined) conditions.push(eq(brands.slug, filter.brand))
   if (filter.published !== undefined) conditions.push(eq(products.published, filter.published))
   if (filter.after !== undefined) conditions.push(gt(products.gtin, filter.after))

@@ -1,5 +1,5 @@
 /** Loads products with their names, pages and titles in the catalog file's shape (used by export and import). */
-import { asc, eq, inArray, type SQL } from 'drizzle-orm'
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { CatalogLotEntry, CatalogPageEntry, CatalogProductEntry } from '../../catalog/schema.ts'
 import type { Db } from '../../db/database.ts'
 import { brands, type PageExtras, pages, pageTitles, productNames, products } from '../../db/schema.ts'
@@ -20,6 +20,11 @@ export type CanonicalProduct = Omit<CatalogProductEntry, 'published' | 'names'> 
 }
 
 const CHUNK = 5000
+
+/** The rows of products (a GTIN-14), beside the entries of other keys in the same table (`{key}/{value}`). */
+export const PRODUCT_ROWS: SQL = sql`${products.gtin} ~ '^[0-9]{14}$'`
+/** The rows of entries of other keys than the GTIN (DESIGN §12). */
+export const ITEM_ROWS: SQL = sql`${products.gtin} like '%/%'`
 
 /** Loads the products matching `where` (a condition on `products`), ordered by GTIN; the first `limit` of them. */
 export async function loadProducts(db: Db, where: SQL | undefined, limit?: number): Promise<StoredProduct[]> {

@@ -1,0 +1,2 @@
+ALTER TABLE "products" DROP CONSTRAINT "products_gtin_check";--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_gtin_check" CHECK ("products"."gtin" ~ '^[0-9]{14}$' or "products"."gtin" ~ '^[0-9]{2,4}/.');

@@ -1,0 +1,36 @@
+/**
+ * The identity of a catalog entry (DESIGN §12), one string for both kinds: a product's GTIN-14, or for an entry of
+ * another key its `{key}/{value}` (`414/9506000000008`), which no GTIN can be. Stored in the products' identity
+ * column, it keeps one table, one cache and one order for both; these functions are the only place that spells it.
+ */
+import { percentEncode } from '../gs1/percent.ts'
+
+export const GTIN_KEY = '01'
+
+/** The identity of the entry of `key` with `value`. */
+export function entryId(key: string, value: string): string {
+  return key === GTIN_KEY ? value : `${key}/${value}`
+}
+
+/** The key and value an identity names; a GTIN's key is `01`. */
+export function keyOfEntry(id: string): { readonly key: string; readonly value: string } {
+  const slash = id.indexOf('/')
+  return slash === -1 ? { key: GTIN_KEY, value: id } : { key: id.slice(0, slash), value: id.slice(slash + 1) }
+}
+
+/** True when the identity is a product's GTIN rather than another key's entry. */
+export function isGtinEntry(id: string): boolean {
+  return !id.includes('/')
+}
+
+/** How messages name an entry: `GTIN 09506000134352`, or `(414) 9506000000008`. */
+export function describeEntry(id: string): string {
+  const { key, value } = keyOfEntry(id)
+  return key === GTIN_KEY ? `GTIN ${value}` : `(${key}) ${value}`
+}
+
+/** The entry's Digital Link path on a resolver: `/01/{gtin}`, or `/{key}/{value}` percent-encoded. */
+export function entryLinkPath(id: string): string {
+  const { key, value } = keyOfEntry(id)
+  return `/${key}/${percentEncode(value)}`
+}

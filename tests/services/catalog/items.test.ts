@@ -1,0 +1,153 @@
+/** Entries of every GS1 key (DESIGN §12): imported, exported, looked up and resolved like products. */
+import { describe, expect, test } from 'bun:test'
+import type { CatalogFile } from '../../../src/catalog/schema.ts'
+import { createPagesHandler } from '../../../src/pages/index.ts'
+import { createResolver } from '../../../src/resolver/index.ts'
+import { createDbCatalog } from '../../../src/services/catalog/db-catalog.ts'
+import { exportCatalog, exportCatalogText } from '../../../src/services/catalog/export.ts'
+import { importCatalog } from '../../../src/services/catalog/import.ts'
+import { listProducts } from '../../../src/services/catalog/products.ts'
+import { smallCatalog } from '../../catalog/fixtures.ts'
+import { useTestDatabase } from '../../support/db.ts'
+
+const database = useTestDatabase()
+const RESOLVER = 'http://localhost:3001'
+const config = {
+  resolverUrl: RESOLVER,
+  shortUrl: 'http://127.0.0.1:3001',
+  customDomainScheme: 'https' as const,
+}
+
+const GLN = '9506000000008'
+const base = smallCatalog()
+const FILE: CatalogFile = {
+  ...base,
+  brands: (base.brands ?? []).map((b) => ({ ...b, customDomain: null, customDomainActive: false })),
+  items: [
+    {
+      key: '414',
+      value: GLN,
+      brand: 'acme-foods',
+      slug: 'warehouse-north',
+      published: true,
+      defaultLanguage: 'en',
+      languages: ['en'],
+      names: { en: 'Warehouse North' },
+      pages: [
+        {
+          name: 'location',
+          linkType: 'gs1:locationInfo',
+          default: true,
+          titles: { en: 'Where we are' },
+          content: { en: 'Gate **3**, open 6–22.' },
+        },
+        {
+          name: 'dock',
+          linkType: 'gs1:logisticsInfo',
+          titles: { en: 'Dock booking' },
+          href: 'https://acme.example/dock?gln={value}',
+        },
+      ],
+    },
+    {
+      key: '8003',
+      value: '09506000134376ASSET1',
+      brand: 'acme-foods',
+      slug: 'returnable-crate',
+      published: true,
+      defaultLanguage: 'en',
+      languages: ['en'],
+      names: {},
+      pages: [
+        {
+          name: 'asset',
+          linkType: 'gs1:pip',
+          default: true,
+          titles: { en: 'Crate' },
+          href: 'https://acme.example/assets/{value}',
+        },
+      ],
+    },
+  ],
+}
+
+async function imported(file: unknown) {
+  const result = await importCatalog(database().db, file)
+  if (!result.ok) throw new Error(JSON.stringify(result.errors))
+  return result.report
+}
+
+describe('entries of other keys', () => {
+  test('import and export: products stay products, items come back as items, unchanged on re-import', async () => {
+    await imported(FILE)
+    const exported = await exportCatalog(database().db, 'acme')
+    expect(exported?.products?.map((p) => p.gtin)).toEqual(['09506000134352'])
+    expect(exported?.items).toEqual(FILE.items as NonNullable<CatalogFile['items']>)
+    const again = await imported(exported)
+    expect(again.products).toEqual({ created: 0, updated: 0, unchanged: 3 })
+    for (const pretty of [false, true]) {
+      const parts = await exportCatalogText(database().db, 'acme', { pretty })
+      const text = (await Array.fromAsync(parts ?? [])).join('')
+      expect(text).toBe(pretty ? `${JSON.stringify(exported, null, 2)}\n` : JSON.stringify(exported))
+    }
+  })
+
+  test('the product list shows products only', async () => {
+    await imported(FILE)
+    const [org] = await database().db.query.organizations.findMany({
+      where: (o, { eq }) => eq(o.slug, 'acme'),
+    })
+    const page = await listProducts(database().db, org?.id ?? '', { limit: 10 })
+    expect(page.items.map((p) => p.gtin)).toEqual(['09506000134352'])
+  })
+
+  test('the resolver resolves them from the database: hosted page, external template, linkset anchor', async () => {
+    await imported(FILE)
+    const catalog = createDbCatalog(database())
+    const resolver = createResolver({ catalog, config })
+    const location = await resolver(new Request(`${RESOLVER}/414/${GLN}`))
+    expect(location.status).toBe(307)
+    expect(location.headers.get('location')).toBe('/en/acme-foods/warehouse-north/location')
+    const dock = await resolver(new Request(`${RESOLVER}/414/${GLN}?linkType=gs1:logisticsInfo`))
+    expect(dock.headers.get('location')).toBe(
+      `https://acme.example/dock?gln=${GLN}&linkType=gs1:logisticsInfo`,
+    )
+    const crate = await resolver(new Request(`${RESOLVER}/8003/09506000134376ASSET1`))
+    expect(crate.headers.get('location')).toBe('https://acme.example/assets/09506000134376ASSET1')
+    const linkset = await resolver(
+      new Request(`${RESOLVER}/414/${GLN}/254/7`, { headers: { accept: 'application/linkset+json' } }),
+    )
+    const body = (await linkset.json()) as { linkset: { anchor: string }[] }
+    expect(body.linkset[0]?.anchor).toBe(`${RESOLVER}/414/${GLN}/254/7`)
+    expect((await resolver(new Request(`${RESOLVER}/414/9506000000015`))).status).toBe(404)
+    const pages = createPagesHandler({ catalog, config })
+    const page = await pages(new Request(`${RESOLVER}/en/acme-foods/warehouse-north/location`))
+    const html = (await page?.text()) ?? ''
+    expect(html).toContain('Gate <strong>3</strong>')
+    expect(html).toContain(`<p>(414) <code translate="no">${GLN}</code></p>`)
+    expect(html).toContain(`href="/414/${GLN}?linkType=linkset"`)
+  })
+
+  test('bad keys and values are refused at their paths, and nothing is written', async () => {
+    const item = (FILE.items ?? [])[0]
+    const bad = {
+      ...FILE,
+      items: [
+        { ...item, key: '01', value: '09506000134352', slug: 'a' },
+        { ...item, key: '10', value: 'LOT', slug: 'b' },
+        { ...item, key: '414', value: '9506000000005', slug: 'c' },
+        { ...item, slug: 'd' },
+        { ...item, slug: 'e' },
+      ],
+    }
+    const result = await importCatalog(database().db, bad)
+    expect(result.ok ? [] : result.errors.map((e) => [e.code, e.path])).toEqual([
+      ['Catalog.Key', 'items[0].key'],
+      ['Catalog.Key', 'items[1].key'],
+      ['Catalog.Key', 'items[2].value'],
+      // A GTIN listed as an item is the product's identity again.
+      ['Catalog.Duplicate', 'items[0].value'],
+      ['Catalog.Duplicate', 'items[4].value'],
+    ])
+  })
+})
