@@ -22,15 +22,13 @@ export function decodeCompressed(segment: string): KeyLink | null {
   const decoded = decodeSegment(segment)
   if (!decoded.ok) return null
   const { key, qualifiers, attributes } = decoded.link
-  // Only GTIN links resolve from a compressed segment for now; other keys decode but answer 400.
-  if (key.ai !== '01') return null
   // Decoding rule 3: every other AI becomes a query parameter, in the order the EPC carries them.
   let attributeQuery = ''
   for (const a of attributes) {
     attributeQuery += `${attributeQuery === '' ? '' : '&'}${a.ai}=${percentEncode(a.value)}`
   }
   return {
-    key: '01',
+    key: key.ai,
     value: key.value,
     qualifiers: qualifiers.map((q) => ({ ai: q.ai, value: q.value })),
     attributeQuery,

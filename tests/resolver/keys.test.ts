@@ -1,9 +1,13 @@
 /** Links of every GS1 key (DESIGN §12): the dictionary's rules decide 400, the catalog decides the rest. */
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
+import { encodeLink } from '../../src/epc/index.ts'
 import { dlPrimaryKeys } from '../../src/gs1/ai-table.ts'
+import type { CatalogProduct } from '../../src/resolver/catalog.ts'
+import { createResolver } from '../../src/resolver/index.ts'
+import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
 import { parseKeyPath, pathKey } from '../../src/resolver/path.ts'
-import { send } from './fixtures.ts'
+import { config, greenTea, RESOLVER, req, send } from './fixtures.ts'
 
 const VALID: readonly [string, string][] = [
   ['/00/095060001343520000', '00'],
@@ -69,5 +73,39 @@ describe('every Digital Link primary key is a resolver path', () => {
       }),
       { numRuns: 3000 },
     )
+  })
+})
+
+describe('an entry of another key, found by the catalog', () => {
+  const pallet: CatalogProduct = {
+    ...greenTea,
+    gtin: '00/095060001343520000',
+    productSlug: 'pallet',
+    pages: [
+      {
+        name: 'shipment',
+        linkType: 'gs1:traceability',
+        isDefault: true,
+        titles: { en: 'Shipment' },
+        content: {},
+        href: 'https://logistics.example/sscc/{value}',
+      },
+    ],
+  }
+  const resolver = createResolver({ catalog: createMemoryCatalog([pallet]), config })
+
+  test('resolves from its path and from a compressed link of its own scheme (SSCC), alike', async () => {
+    const plain = await resolver(req(`${RESOLVER}/00/095060001343520000`))
+    expect(plain.status).toBe(307)
+    expect(plain.headers.get('location')).toBe('https://logistics.example/sscc/095060001343520000')
+    const encoded = encodeLink(
+      { key: { ai: '00', value: '095060001343520000' }, qualifiers: [], attributes: [] },
+      'hex',
+    )
+    if (!encoded.ok) throw new Error(encoded.message)
+    const compressed = await resolver(req(`${RESOLVER}/${encoded.segment}`))
+    expect(compressed.status).toBe(307)
+    expect(compressed.headers.get('location')).toBe('https://logistics.example/sscc/095060001343520000')
+    expect(compressed.headers.get('link')).toContain(`<${RESOLVER}/00/095060001343520000>; rel="owl:sameAs"`)
   })
 })
