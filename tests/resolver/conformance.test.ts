@@ -14,6 +14,9 @@ const INPUTS = [
   `${RESOLVER}/01/04012345000009`,
   // External pages (DESIGN §11): the default link is the brand's own URL template.
   `${RESOLVER}/01/09506000134390`,
+  // Other keys (DESIGN §12): a place by its GLN with its extension, and a logistic unit by its SSCC.
+  `${RESOLVER}/414/9506000000008/254/1`,
+  `${RESOLVER}/00/095060001343520000`,
 ]
 const LINK_TYPES: SharedFile = ['gs1', 'resolver', 'linktypes-derived-from-gs1Voc-v1.16.json']
 const lacksLinkTypes = lacksShared(LINK_TYPES)

@@ -175,7 +175,44 @@ export const jam: CatalogProduct = {
   },
 }
 
+/** A place (GLN, key 414, DESIGN §12), with pages hosted here: stored under its identity `414/{gln}`. */
+export const warehouse: CatalogProduct = {
+  gtin: '414/9506000000008',
+  brandSlug: 'northwind',
+  brandName: 'Northwind',
+  productSlug: 'warehouse-north',
+  customDomain: null,
+  defaultLanguage: 'en',
+  languages: ['en', 'fr'],
+  names: { en: 'Warehouse North', fr: 'Entrepôt Nord' },
+  pages: [
+    page('location', 'gs1:locationInfo', { en: 'Where we are', fr: 'Où nous trouver' }, true),
+    page('opening', 'gs1:openingHoursInfo', { en: 'Opening hours' }),
+  ],
+}
+
+/** A logistic unit (SSCC, key 00) whose page is the carrier's tracking site. */
+export const pallet: CatalogProduct = {
+  gtin: '00/095060001343520000',
+  brandSlug: 'northwind',
+  brandName: 'Northwind',
+  productSlug: 'pallet-7',
+  customDomain: null,
+  defaultLanguage: 'en',
+  languages: ['en'],
+  names: { en: 'Pallet 7' },
+  pages: [
+    {
+      ...page('tracking', 'gs1:traceability', { en: 'Track this pallet' }, true),
+      href: 'https://track.northwind.example/sscc/{value}',
+    },
+  ],
+}
+
 export const products: CatalogProduct[] = [risotto, greenTea, oliveOil, tagged, tagged2, otherBrand, jam]
+
+/** Entries of other keys than the GTIN, which the shared resolver holds beside the products. */
+export const keyEntries: CatalogProduct[] = [warehouse, pallet]
 
 /** A resolver over the fixture catalog (or the given products). */
 export function makeResolver(
@@ -196,7 +233,7 @@ export function req(pathOrUrl: string, options: RequestOptions = {}, origin = RE
   return new Request(url, { method: options.method ?? 'GET', headers: options.headers ?? {} })
 }
 
-const shared = makeResolver()
+const shared = makeResolver([...products, ...keyEntries])
 
 /** Sends a request to the shared fixture resolver. */
 export function send(pathOrUrl: string, options: RequestOptions = {}, origin = RESOLVER): Promise<Response> {

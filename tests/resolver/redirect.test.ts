@@ -175,7 +175,7 @@ describe('not found', () => {
       '/',
       '/favicon.ico',
       // DESIGN §12: a GLN is a resolver route now; a valid one the catalog does not hold is not found.
-      '/414/9506000000008',
+      '/414/9506000000022',
       '/foo/01/04012345000009',
       '/EH3066C4409047E140075BCD15',
     ]) {
