@@ -121,6 +121,7 @@ describe('GET /openapi.json', () => {
       '406',
       '413',
       '415',
+      '422',
       '429',
       '500',
       '503',
@@ -132,9 +133,15 @@ describe('GET /openapi.json', () => {
     }
     expect(render.responses['429'].content['application/json'].example.errors[0].code).toBe('TooManyRequests')
     expect(render.responses['503'].content['application/json'].example.errors[0].code).toBe('Overloaded')
-    expect(render.responses['200'].content).toEqual({
-      'image/svg+xml': { schema: { type: 'string', description: 'An SVG document.' } },
-    })
+    expect(Object.keys(render.responses['200'].content)).toEqual([
+      'image/svg+xml',
+      'image/png',
+      'application/pdf',
+    ])
+    expect(Object.keys(render.responses['200'].headers)).toContain('X-Module-Size')
+    expect(Object.keys(render.responses['422'].content)).toEqual(['application/json'])
+    const batch = doc.paths['/render/batch'].post
+    expect(Object.keys(batch.responses['200'].content)).toEqual(['application/zip'])
     expect(render.responses['400'].content).toBeUndefined()
     expect(Object.keys(render.responses['415'].content)).toEqual(['application/json'])
   })
@@ -185,7 +192,7 @@ describe('GET /openapi.json', () => {
     const description: string = (await document()).components.schemas.ValidationIssue.properties.code
       .description
     const codes = validationCodes()
-    expect(codes.length).toBe(VALIDATION_CODES.length + 5)
+    expect(codes.length).toBe(VALIDATION_CODES.length + 19)
     for (const c of codes) expect(description).toContain(`\`${c.code}\`: ${c.description}`)
   })
 })

@@ -171,11 +171,11 @@ describe('every format and size reads back as the same text, at the size stated'
           // The module drawn is the one asked, within a pixel at the dpi.
           const asked =
             'width' in fields
-              ? fields.width / (file.size.symbolWidth / file.size.moduleSize)
+              ? (fields.width ?? 0) / (file.size.symbolWidth / file.size.moduleSize)
               : fields.moduleSize
           expect(Math.abs(px(file.size.moduleSize) - px(asked))).toBeLessThanOrEqual(1)
           // The quiet zone above the symbol (the HRI goes below it) is the one asked.
-          const quiet = 'quietZone' in fields ? fields.quietZone : mode.includes('QR') ? 4 : 1
+          const quiet = 'quietZone' in fields ? (fields.quietZone ?? 0) : mode.includes('QR') ? 4 : 1
           expect(Math.abs(box.top - px(quiet * file.size.moduleSize))).toBeLessThanOrEqual(1)
         })
       }

@@ -3,7 +3,7 @@ import { type HeavyTask, runHeavyTask, transferables } from './heavy.ts'
 
 declare const self: Worker
 
-self.onmessage = (event: MessageEvent<HeavyTask>) => {
-  const result = runHeavyTask(event.data)
+self.onmessage = async (event: MessageEvent<HeavyTask>) => {
+  const result = await runHeavyTask(event.data)
   self.postMessage(result, transferables(result))
 }

@@ -3,7 +3,7 @@ import { type CodeRoutesDeps, codeRoutes } from './routes.ts'
 
 export { generate, generateBatch } from '../../services/codes/generate.ts'
 export { MAX_BATCH } from './model.ts'
-export { CODE_PATH, CODES_PATH, type CodeRoutesDeps, RENDER_PATH } from './routes.ts'
+export { CODE_PATH, CODES_PATH, type CodeRoutesDeps, RENDER_BATCH_PATH, RENDER_PATH } from './routes.ts'
 export { type CodeWork, inlineCodeWork, pooledCodeWork, QUEUE_PER_THREAD } from './work.ts'
 export {
   type CodeWorkLimiter,

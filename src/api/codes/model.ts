@@ -2,6 +2,14 @@
 import { Type } from '@sinclair/typebox'
 import { t } from 'elysia'
 import { COMPRESSIONS, ERROR_CORRECTION_LEVELS, MODES } from '../../gs1/index.ts'
+import {
+  APPLICATIONS,
+  DEFAULT_DPI,
+  MAX_DPI,
+  MAX_QUIET_ZONE,
+  MIN_DPI,
+  SIZE_TABLES,
+} from '../../render/index.ts'
 import { MAX_BATCH } from '../../services/codes/generate.ts'
 
 /** DESIGN §6: at most 1000 definitions per batch; more is `422` for the whole request. */
@@ -104,9 +112,83 @@ export const BatchCodeDefinition = t.Object(
   },
 )
 
+const applicationList = APPLICATIONS.map((a) => `\`${a}\` (${SIZE_TABLES[a].source})`).join(', ')
+
+/** The print fields of a render (DESIGN §13); in a bulk render also beside `codes`, for every definition. */
+export function printFields() {
+  const mm = (description: string) =>
+    t.Optional(t.Union([t.Number({ exclusiveMinimum: 0, description }), t.Null()]))
+  return {
+    moduleSize: mm(
+      'X-dimension (module size) in mm, checked against the `application` table. Not with `width`. A PNG module ' +
+        'is an even number of pixels at `dpi`: the nearest within the table is drawn, and stated in `X-Module-Size`.',
+    ),
+    width: mm(
+      "Width of the symbol's modules (without the quiet zone) in mm; the module size it gives is checked as " +
+        '`moduleSize` is. Not with `moduleSize`.',
+    ),
+    dpi: t.Optional(
+      t.Union([
+        Type.Integer({
+          minimum: MIN_DPI,
+          maximum: MAX_DPI,
+          default: DEFAULT_DPI,
+          description:
+            'PNG resolution in dots per inch (written in the PNG); SVG and PDF are vector and ignore it.',
+        }),
+        t.Null(),
+      ]),
+    ),
+    hri: t.Optional(
+      t.Union([
+        t.Boolean({ default: false, description: 'Print the HRI (OCR-B, 3 mm) centred under the symbol.' }),
+        t.Null(),
+      ]),
+    ),
+    quietZone: t.Optional(
+      t.Union([
+        Type.Integer({
+          minimum: 1,
+          maximum: MAX_QUIET_ZONE,
+          description: 'Quiet zone in modules: at least 4 for QR Code, 1 for Data Matrix (the default).',
+        }),
+        t.Null(),
+      ]),
+    ),
+    application: t.Optional(
+      t.Union([
+        stringEnum(
+          APPLICATIONS,
+          `The GS1 symbol specification table sizes are checked against (default \`general\`): ${applicationList}.`,
+        ),
+        t.Null(),
+      ]),
+    ),
+  }
+}
+
 export const RenderDefinition = t.Object(
-  { ...definitionFields(), mode, errorCorrectionLevel: renderEcc },
-  { additionalProperties: false, description: 'The code to render as SVG; `mode` is required.' },
+  { ...definitionFields(), mode, errorCorrectionLevel: renderEcc, ...printFields() },
+  {
+    additionalProperties: false,
+    description:
+      'The code to render; `mode` is required. Without print fields and with `Accept: image/svg+xml` (or a ' +
+      'wildcard) the answer is the plain SVG of SPEC; any print field, or PNG or PDF, draws at a physical size.',
+  },
+)
+
+/** `POST /render/batch`: the definitions, and print fields every definition takes unless it sends its own. */
+export const RenderBatchRequest = t.Object(
+  {
+    codes: t.Array(ref('RenderDefinition'), { maxItems: MAX_BATCH }),
+    ...printFields(),
+  },
+  {
+    additionalProperties: false,
+    description:
+      `At most ${MAX_BATCH} definitions. A print field beside \`codes\` applies to every definition that does ` +
+      "not send it; a definition's `moduleSize` or `width` replaces both of the shared ones.",
+  },
 )
 
 export const CodeResult = t.Object(
@@ -159,6 +241,42 @@ export const API_VALIDATION_CODES = [
   { code: 'Validation.Required.codes', description: 'The batch request has no `codes`.' },
   { code: 'Validation.Type.codes', description: '`codes` is not an array.' },
   { code: 'Validation.TooMany.codes', description: `\`codes\` holds more than ${MAX_BATCH} definitions.` },
+  { code: 'Validation.Type.moduleSize', description: 'Render: `moduleSize` is not a number of mm above 0.' },
+  { code: 'Validation.Type.width', description: 'Render: `width` is not a number of mm above 0.' },
+  { code: 'Validation.Exclusive.width', description: 'Render: `moduleSize` and `width` were both sent.' },
+  {
+    code: 'Validation.Range.moduleSize',
+    description:
+      "Render: `moduleSize` is outside the `application` table's X-dimension range (named in the message).",
+  },
+  {
+    code: 'Validation.Range.width',
+    description:
+      "Render: the module size `width` gives is outside the `application` table's range (named in the message).",
+  },
+  { code: 'Validation.Type.dpi', description: 'Render: `dpi` is not a whole number.' },
+  { code: 'Validation.Range.dpi', description: `Render: \`dpi\` is not from ${MIN_DPI} to ${MAX_DPI}.` },
+  {
+    code: 'Validation.Resolution.dpi',
+    description:
+      "Render (PNG): at this dpi no module of an even number of pixels lies within the table's range.",
+  },
+  {
+    code: 'Validation.TooLarge.dpi',
+    description: 'Render (PNG): the image would be over 4096 × 4096 pixels.',
+  },
+  { code: 'Validation.Type.hri', description: 'Render: `hri` is not true or false.' },
+  { code: 'Validation.Type.quietZone', description: 'Render: `quietZone` is not a whole number of modules.' },
+  {
+    code: 'Validation.Range.quietZone',
+    description: `Render: \`quietZone\` is below the symbology's minimum (QR Code 4, Data Matrix 1) or above ${MAX_QUIET_ZONE}.`,
+  },
+  { code: 'Validation.Invalid.application', description: 'Render: `application` names no table.' },
+  {
+    code: 'Validation.NotInTable.mode',
+    description:
+      "Render: the `application` table has no row for the mode's symbol (the message lists its rows).",
+  },
   {
     code: 'Validation.Unencodable.compression',
     description:

@@ -1,17 +1,35 @@
-/** `POST /render`: the definition checked in the calling thread, the SVG from the cache or drawn by the code work. */
-import type { Mode } from '../../gs1/index.ts'
-import { createSvgCache, type SvgCache, symbolFor } from '../../render/index.ts'
+/**
+ * `POST /render`: the format chosen by `Accept`, the definition and print fields checked in the calling thread; a plain
+ * SVG from the cache or drawn by the code work, a file at a physical size (SVG, PNG, PDF) drawn by the code work.
+ */
+import type { Issue, Mode } from '../../gs1/index.ts'
+import {
+  checkPrint,
+  createSvgCache,
+  type DrawnFile,
+  FORMAT_TYPES,
+  type Format,
+  mmValue,
+  type PrintOptions,
+  readPrintOptions,
+  type SvgCache,
+  splitPrintFields,
+  symbolFor,
+  targetOf,
+} from '../../render/index.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { errorResponse } from '../errors.ts'
-import { accepts, SVG_TYPE } from '../media.ts'
+import { JSON_TYPE, jsonResponse, parseAccept, qualityOf, SVG_TYPE } from '../media.ts'
 import { readJsonBody } from './body.ts'
 import type { CodeWork, WorkOutcome } from './work.ts'
 import { DRAW_COST } from './work-limit.ts'
 
-/** A handler's answer with its cost in codes, for the client's budget. */
+/** A handler's answer with its cost in codes, for the client's budget; `later` when it is known only once streamed. */
 export interface CostedResponse {
   readonly response: Response
   readonly cost: number
+  /** The cost of a streamed answer, settled when its stream ends; the request holds its slot until then. */
+  readonly later?: Promise<number>
 }
 
 /** The answer to an invalid render request or an unrenderable code: `400` with an empty body (SPEC). */
@@ -26,15 +44,61 @@ export function workFailure(outcome: Exclude<WorkOutcome<unknown>, { ok: true }>
   return errorResponse('overloaded', { headers: { 'retry-after': String(BUSY_RETRY_SECONDS) } })
 }
 
+/** The response headers that state the size drawn (docs/api.md "Render"). */
+export const SIZE_HEADERS = {
+  moduleSize: 'x-module-size',
+  symbolSize: 'x-symbol-size',
+  imageSize: 'x-image-size',
+  resolution: 'x-resolution',
+  modulePixels: 'x-module-pixels',
+  application: 'x-size-table',
+} as const
+
+const FORMATS: readonly Format[] = ['svg', 'png', 'pdf']
+
+/**
+ * The format `Accept` asks for: the highest weight among SVG, PNG and PDF, SVG on a tie (a wildcard or no header
+ * gives SVG, as SPEC's render always did); null for `406`.
+ */
+export function renderFormat(accept: string | null): Format | null {
+  if (accept === null || accept.trim() === '') return 'svg'
+  const ranges = parseAccept(accept)
+  let best: Format | null = null
+  let bestQ = 0
+  for (const format of FORMATS) {
+    const q = qualityOf(FORMAT_TYPES[format], ranges)
+    if (q > bestQ) {
+      best = format
+      bestQ = q
+    }
+  }
+  return best
+}
+
+/** `422` in the error envelope, as JSON whatever the image `Accept` asked for. */
+export function printRefusal(errors: readonly Issue[]): Response {
+  return jsonResponse({ errors }, 422, JSON_TYPE)
+}
+
 /** The render handler with its own bounded cache of 1000 SVGs, kept in the calling thread: a hit needs no worker. */
 export function renderHandler(work: CodeWork, cache: SvgCache = createSvgCache()) {
   return async function handleRender(request: Request, body: unknown): Promise<CostedResponse> {
     const refused = (response: Response) => ({ response, cost: 1 })
-    if (!accepts(request.headers.get('accept'), SVG_TYPE)) return refused(errorResponse('notAcceptable'))
+    const format = renderFormat(request.headers.get('accept'))
+    if (format === null) return refused(errorResponse('notAcceptable'))
     const read = await readJsonBody(request, body)
     if (!read.ok) return refused(read.failure === 'malformedJson' ? badRender() : errorResponse(read.failure))
-    const generated = generate(read.value, RENDER_OPTIONS)
-    if (!generated.ok) return refused(badRender())
+    const { definition, fields } = splitPrintFields(read.value)
+    if (fields === null && format === 'svg') return plainSvg(read.value)
+    const print = readPrintOptions(fields ?? {})
+    if (!print.ok) return refused(printRefusal(print.errors))
+    return printed(definition, print.options, format)
+  }
+
+  /** SPEC's render: the SVG with no size, byte for byte as before print fields existed. */
+  async function plainSvg(value: unknown): Promise<CostedResponse> {
+    const generated = generate(value, RENDER_OPTIONS)
+    if (!generated.ok) return { response: badRender(), cost: 1 }
     const { result } = generated
     const symbol = symbolFor(result, result.mode as Mode, result.errorCorrectionLevel)
     const hit = cache.get(symbol.key)
@@ -46,8 +110,49 @@ export function renderHandler(work: CodeWork, cache: SvgCache = createSvgCache()
     cache.set(symbol.key, drawn.value)
     return { response: svgResponse(drawn.value), cost: DRAW_COST }
   }
+
+  /** A file at a physical size: an invalid definition is still SPEC's empty 400, an invalid size 422. */
+  async function printed(
+    definition: unknown,
+    options: PrintOptions,
+    format: Format,
+  ): Promise<CostedResponse> {
+    const generated = generate(definition, RENDER_OPTIONS)
+    if (!generated.ok) return { response: badRender(), cost: 1 }
+    const { result } = generated
+    const symbol = symbolFor(result, result.mode as Mode, result.errorCorrectionLevel)
+    const checked = checkPrint(options, targetOf(symbol))
+    if (checked.length > 0) return { response: printRefusal(checked), cost: 1 }
+    const outcome = await work.print({ symbol, hri: result.hri, options, format })
+    if (!outcome.ok) return { response: workFailure(outcome), cost: 1 }
+    const drawing = outcome.value
+    if (drawing.kind === 'invalid') return { response: printRefusal(drawing.errors), cost: DRAW_COST }
+    if (drawing.kind === 'unrenderable') return { response: badRender(), cost: DRAW_COST }
+    return { response: fileResponse(drawing.file, options), cost: DRAW_COST }
+  }
 }
 
 function svgResponse(svg: string): Response {
   return new Response(svg, { status: 200, headers: { 'content-type': SVG_TYPE } })
+}
+
+/** The headers that state what was drawn: module, symbol and image sizes in mm, and for PNG the resolution. */
+export function sizeHeaders(file: DrawnFile, options: PrintOptions): Record<string, string> {
+  const { size } = file
+  const headers: Record<string, string> = {
+    [SIZE_HEADERS.moduleSize]: mmValue(size.moduleSize),
+    [SIZE_HEADERS.symbolSize]: `${mmValue(size.symbolWidth)} x ${mmValue(size.symbolHeight)}`,
+    [SIZE_HEADERS.imageSize]: `${mmValue(size.imageWidth)} x ${mmValue(size.imageHeight)}`,
+    [SIZE_HEADERS.application]: options.application,
+  }
+  if (size.dpi !== null) headers[SIZE_HEADERS.resolution] = `${size.dpi}dpi`
+  if (size.modulePixels !== null) headers[SIZE_HEADERS.modulePixels] = String(size.modulePixels)
+  return headers
+}
+
+function fileResponse(file: DrawnFile, options: PrintOptions): Response {
+  return new Response(file.bytes, {
+    status: 200,
+    headers: { 'content-type': file.type, ...sizeHeaders(file, options) },
+  })
 }

@@ -1,4 +1,4 @@
-/** `POST /code`, `POST /codes` and `POST /render` (SPEC "Endpoints", DESIGN §6), behind the `write:codes` scope. */
+/** `POST /code`, `POST /codes`, `POST /render` and `POST /render/batch` (SPEC "Endpoints", DESIGN §6 and §13), behind the `write:codes` scope. */
 
 import { Elysia } from 'elysia'
 import { kibibytes } from '../../auth/work-budget.ts'
@@ -8,12 +8,13 @@ import { errorResponse } from '../errors.ts'
 import { jsonResponse, negotiateJson } from '../media.ts'
 import { type Operation, requiredScope, routePattern } from '../openapi/operation.ts'
 import { leaveUnread, readJsonBody, readJsonBytes } from './body.ts'
-import { batchGenerate, generateCode, renderCode } from './operations.ts'
+import { batchGenerate, generateCode, renderBatch, renderCode } from './operations.ts'
 import { type CostedResponse, renderHandler, workFailure } from './render.ts'
+import { renderBatchHandler } from './render-batch.ts'
 import { type CodeWork, inlineCodeWork } from './work.ts'
 import type { CodeWorkLimiter } from './work-limit.ts'
 
-export { CODE_PATH, CODES_PATH, RENDER_PATH } from './operations.ts'
+export { CODE_PATH, CODES_PATH, RENDER_BATCH_PATH, RENDER_PATH } from './operations.ts'
 
 export interface CodeRoutesDeps {
   readonly auth: BearerVerifier
@@ -52,7 +53,8 @@ async function handleCodes(request: Request, work: CodeWork): Promise<CostedResp
 
 /**
  * Runs an operation within the client's budget: refused with 429 and `Retry-After` when it is spent. It costs its
- * codes, or a code per KiB of its body when that is more.
+ * codes, or a code per KiB of its body when that is more; a streamed answer holds its slot and is charged when its
+ * stream ends.
  */
 async function withinBudget(
   request: Request,
@@ -68,13 +70,15 @@ async function withinBudget(
     })
   }
   // A body costs at least a code per KiB declared: reading and parsing it is work too, whatever it holds.
-  let cost = kibibytes(Number(request.headers.get('content-length') ?? 0))
+  const bodyCost = kibibytes(Number(request.headers.get('content-length') ?? 0))
+  let answer: CostedResponse | null = null
   try {
-    const answer = await operate()
-    cost = Math.max(cost, answer.cost)
+    answer = await operate()
     return answer.response
   } finally {
-    admission.done(cost)
+    const later = answer?.later
+    if (later === undefined) admission.done(Math.max(bodyCost, answer?.cost ?? 0))
+    else void later.then((cost) => admission.done(Math.max(bodyCost, cost)))
   }
 }
 
@@ -92,6 +96,7 @@ async function settle(set: { status?: number | string }, response: Promise<Respo
 export function codeRoutes(deps: CodeRoutesDeps) {
   const work = deps.work ?? inlineCodeWork()
   const handleRender = renderHandler(work)
+  const handleRenderBatch = renderBatchHandler(work)
   const hook = (operation: Operation) => ({
     parse: leaveUnread,
     beforeHandle: requireScope(deps.auth, requiredScope(operation)),
@@ -115,4 +120,5 @@ export function codeRoutes(deps: CodeRoutesDeps) {
     .route(...route(generateCode, handleCode))
     .route(...route(batchGenerate, (request) => handleCodes(request, work)))
     .route(...route(renderCode, handleRender))
+    .route(...route(renderBatch, handleRenderBatch))
 }

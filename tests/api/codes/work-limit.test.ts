@@ -16,13 +16,12 @@ function heldWork(): CodeWork & { release(): void; held(n: number): Promise<void
   const gate = new Promise<void>((resolve) => (open = resolve))
   let waiting = 0
   return {
-    draw: inline.draw,
+    ...inline,
     async batch(body) {
       waiting++
       await gate
       return inline.batch(body)
     },
-    close: inline.close,
     release: () => open(),
     // Token checks finish on the runtime's crypto threads: a busy machine takes more than a tick to reach the work.
     async held(n) {

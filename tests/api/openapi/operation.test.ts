@@ -65,6 +65,7 @@ describe('the declarations of the API', () => {
       ['generateCode', 'write:codes'],
       ['batchGenerate2dBarcodes', 'write:codes'],
       ['render2dBarcode', 'write:codes'],
+      ['renderBatch2dBarcodes', 'write:codes'],
       ['listBrands', 'read:catalog'],
       ['putBrand', 'write:catalog'],
       ['listProducts', 'read:catalog'],
