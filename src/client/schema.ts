@@ -91,9 +91,29 @@ export interface paths {
     put?: never
     /**
      * Render 2D barcode
-     * @description Renders one code as SVG: black on white, quiet zone of 4 modules (QR) or 1 module (Data Matrix), no text. GS1 modes encode the element string with FNC1 (GS1 Data Matrix `]d2`, GS1 QR `]Q3`); Digital Link modes encode the URI. QR uses exactly the requested `errorCorrectionLevel` (default `L`). An invalid definition or an unrenderable code answers 400 with an empty body; submit the definition to the batch operation for the validation details. Nothing is stored.
+     * @description Renders one code: black on white, quiet zone of 4 modules (QR) or 1 module (Data Matrix), no text unless `hri`. GS1 modes encode the element string with FNC1 (GS1 Data Matrix `]d2`, GS1 QR `]Q3`); Digital Link modes encode the URI. QR uses exactly the requested `errorCorrectionLevel` (default `L`). `Accept` chooses the format: `image/svg+xml` (also `image/*`, `*\/*` or none), `image/png` or `application/pdf` (vector, one page the size of the image). Print fields (`moduleSize` or `width`, `dpi`, `hri`, `quietZone`, `application`) draw at a physical size, checked against the GS1 symbol specification table of `application`; PNG and PDF always do (default: the table's target X-dimension, 300 dpi). SVG then carries `width` and `height` in mm. A PNG module is an even number of pixels at `dpi` (bwip-js draws a module as twice its integer scale): the one nearest the asked size within the table's range is drawn. The headers state the size drawn. Without print fields an SVG is SPEC's, unchanged. An invalid definition or an unrenderable code answers 400 with an empty body; submit the definition to the batch operation for the validation details. An invalid print field or size answers 422 with its path. Nothing is stored.
      */
     post: operations['render2dBarcode']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/render/batch': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Render 2D barcodes in bulk
+     * @description Draws up to 1000 definitions in one format and answers a ZIP, streamed while the service's worker threads draw it: one file per code, named from its `reference` (letters, digits, `.`, `_`, `-`; others become `_`) or else from its data (primary key, lot, serial), made unique with `-2`, `-3`…, then `manifest.csv` with the columns `index, reference, barcodeText, hri, file, moduleSize, symbolSize, imageSize, errors`. A definition that cannot be drawn (invalid, a size outside its table, too much data: `Render.TooLong`) has no file and its errors in the manifest. Every definition is drawn at a physical size: `Accept` chooses the format: `image/svg+xml` (also `image/*`, `*\/*` or none), `image/png` or `application/pdf` (vector, one page the size of the image). Print fields (`moduleSize` or `width`, `dpi`, `hri`, `quietZone`, `application`) draw at a physical size, checked against the GS1 symbol specification table of `application`; PNG and PDF always do (default: the table's target X-dimension, 300 dpi). SVG then carries `width` and `height` in mm. A PNG module is an even number of pixels at `dpi` (bwip-js draws a module as twice its integer scale): the one nearest the asked size within the table's range is drawn. The headers state the size drawn. It costs 100 codes per file drawn and 1 per failure, charged when the stream ends.
+     */
+    post: operations['renderBatch2dBarcodes']
     delete?: never
     options?: never
     head?: never
@@ -301,7 +321,7 @@ export interface components {
       mode: 'GS1_DATAMATRIX' | 'DATAMATRIX_GS1_DIGITAL_LINK_URI' | 'GS1_QR' | 'QR_GS1_DIGITAL_LINK_URI'
       errorCorrectionLevel?: ('L' | 'M' | 'Q' | 'H') | null
     }
-    /** @description The code to render as SVG; `mode` is required. */
+    /** @description The code to render; `mode` is required. Without print fields and with `Accept: image/svg+xml` (or a wildcard) the answer is the plain SVG of SPEC; any print field, or PNG or PDF, draws at a physical size. */
     RenderDefinition: {
       reference?: string | null
       primaryKey: components['schemas']['KeyValue']
@@ -318,6 +338,14 @@ export interface components {
        */
       mode: 'GS1_DATAMATRIX' | 'DATAMATRIX_GS1_DIGITAL_LINK_URI' | 'GS1_QR' | 'QR_GS1_DIGITAL_LINK_URI'
       errorCorrectionLevel?: ('L' | 'M' | 'Q' | 'H') | null
+      moduleSize?: number | null
+      width?: number | null
+      dpi?: number | null
+      hri?: boolean | null
+      quietZone?: number | null
+      application?:
+        | ('retail-dl' | 'retail-distribution' | 'healthcare' | 'direct-marking' | 'tobacco' | 'general')
+        | null
     }
     CodeResult: {
       /** @description The payload: a bracketed GS1 element string or a Digital Link URI. */
@@ -435,6 +463,20 @@ export interface components {
        *     - `Validation.Required.codes`: The batch request has no `codes`.
        *     - `Validation.Type.codes`: `codes` is not an array.
        *     - `Validation.TooMany.codes`: `codes` holds more than 1000 definitions.
+       *     - `Validation.Type.moduleSize`: Render: `moduleSize` is not a number of mm above 0.
+       *     - `Validation.Type.width`: Render: `width` is not a number of mm above 0.
+       *     - `Validation.Exclusive.width`: Render: `moduleSize` and `width` were both sent.
+       *     - `Validation.Range.moduleSize`: Render: `moduleSize` is outside the `application` table's X-dimension range (named in the message).
+       *     - `Validation.Range.width`: Render: the module size `width` gives is outside the `application` table's range (named in the message).
+       *     - `Validation.Type.dpi`: Render: `dpi` is not a whole number.
+       *     - `Validation.Range.dpi`: Render: `dpi` is not from 72 to 2400.
+       *     - `Validation.Resolution.dpi`: Render (PNG): at this dpi no module of an even number of pixels lies within the table's range.
+       *     - `Validation.TooLarge.dpi`: Render (PNG): the image would be over 4096 × 4096 pixels.
+       *     - `Validation.Type.hri`: Render: `hri` is not true or false.
+       *     - `Validation.Type.quietZone`: Render: `quietZone` is not a whole number of modules.
+       *     - `Validation.Range.quietZone`: Render: `quietZone` is below the symbology's minimum (QR Code 4, Data Matrix 1) or above 40.
+       *     - `Validation.Invalid.application`: Render: `application` names no table.
+       *     - `Validation.NotInTable.mode`: Render: the `application` table has no row for the mode's symbol (the message lists its rows).
        *     - `Validation.Unencodable.compression`: The link cannot be written in the EPC binary encoding (an AI it cannot carry, or too long).
        * @example Validation.Invalid.primaryKey
        */
@@ -522,6 +564,76 @@ export interface components {
       }[]
       products?: {
         gtin: string
+        brand: string
+        slug: string
+        published?: boolean
+        defaultLanguage: string
+        languages: string[]
+        names?: {
+          [key: string]: string
+        }
+        pages: {
+          name: string
+          linkType: string
+          default?: boolean
+          titles: {
+            [key: string]: string
+          }
+          content?: {
+            [key: string]: string
+          }
+          image?: {
+            src: string
+            alt: {
+              [key: string]: string
+            }
+          }
+          href?:
+            | string
+            | {
+                [key: string]: string
+              }
+          type?: string
+          context?: string
+          validFrom?: string
+          validUntil?: string
+        }[]
+        lots?: {
+          [key: string]: {
+            pages: {
+              name: string
+              linkType: string
+              default?: boolean
+              titles: {
+                [key: string]: string
+              }
+              content?: {
+                [key: string]: string
+              }
+              image?: {
+                src: string
+                alt: {
+                  [key: string]: string
+                }
+              }
+              href?:
+                | string
+                | {
+                    [key: string]: string
+                  }
+              type?: string
+              context?: string
+              validFrom?: string
+              validUntil?: string
+            }[]
+          }
+        }
+      }[]
+      items?: {
+        /** @description The Digital Link primary key’s AI. */
+        key: string
+        /** @description The key’s value, as in its Digital Link. */
+        value: string
         brand: string
         slug: string
         published?: boolean
@@ -1695,13 +1807,27 @@ export interface operations {
       }
     }
     responses: {
-      /** @description The symbol as SVG. */
+      /** @description The symbol. The size headers come with every PNG and PDF, and with an SVG drawn to print fields. */
       200: {
         headers: {
+          /** @description The X-dimension drawn, in mm. */
+          'X-Module-Size'?: string
+          /** @description Width and height of the symbol's modules, without the quiet zone, in mm. */
+          'X-Symbol-Size'?: string
+          /** @description Width and height of the whole image or PDF page: symbol, quiet zone and HRI, in mm. */
+          'X-Image-Size'?: string
+          /** @description The `application` whose table the size was checked against. */
+          'X-Size-Table'?: string
+          /** @description PNG only: the resolution the image is drawn for (also in its pHYs chunk). */
+          'X-Resolution'?: string
+          /** @description PNG only: pixels per module (an even number). */
+          'X-Module-Pixels'?: string
           [name: string]: unknown
         }
         content: {
           'image/svg+xml': string
+          'image/png': string
+          'application/pdf': string
         }
       }
       /** @description Invalid JSON or definition, or a code that cannot be rendered. Empty body. */
@@ -1753,7 +1879,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The `Accept` header names no media type this operation produces. */
+      /** @description The `Accept` header names none of `image/svg+xml`, `image/png`, `application/pdf` (nor a wildcard). */
       406: {
         headers: {
           [name: string]: unknown
@@ -1823,6 +1949,395 @@ export interface operations {
            *     }
            */
           'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description A print field is invalid, or the size is outside the `application` table (the message names the range). Codes: see `ValidationIssue`. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Validation.Range.moduleSize",
+           *           "path": "moduleSize",
+           *           "message": "moduleSize must be from 0.396 to 0.990 mm for retail-dl (GS1 General Specifications 26.0 §5.12.3.1, symbol specification table 1 addendum 2)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrors']
+        }
+      }
+      /** @description The client has 4 requests running, or has used up its budget of codes (a drawn SVG costs 100); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The service has too much code work queued; retry after `Retry-After` seconds. */
+      503: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Overloaded",
+           *           "path": null,
+           *           "message": "The service has too much code work queued: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  renderBatch2dBarcodes: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "application": "retail-dl",
+         *       "moduleSize": 0.5,
+         *       "codes": [
+         *         {
+         *           "reference": "label-1",
+         *           "mode": "DATAMATRIX_GS1_DIGITAL_LINK_URI",
+         *           "digitalLinkStem": "https://id.example.com",
+         *           "primaryKey": {
+         *             "key": "01",
+         *             "value": "9506000134352"
+         *           },
+         *           "ais": [
+         *             {
+         *               "key": "10",
+         *               "value": "ABC123"
+         *             },
+         *             {
+         *               "key": "17",
+         *               "value": "261231"
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "reference": "label-2",
+         *           "mode": "QR_GS1_DIGITAL_LINK_URI",
+         *           "digitalLinkStem": "https://id.example.com",
+         *           "primaryKey": {
+         *             "key": "01",
+         *             "value": "9506000134352"
+         *           },
+         *           "ais": [
+         *             {
+         *               "key": "10",
+         *               "value": "ABC123"
+         *             },
+         *             {
+         *               "key": "17",
+         *               "value": "261231"
+         *             }
+         *           ],
+         *           "hri": true
+         *         }
+         *       ]
+         *     }
+         */
+        'application/vnd.service.public.v1+json': {
+          codes: components['schemas']['RenderDefinition'][]
+          moduleSize?: number | null
+          width?: number | null
+          dpi?: number | null
+          hri?: boolean | null
+          quietZone?: number | null
+          application?:
+            | ('retail-dl' | 'retail-distribution' | 'healthcare' | 'direct-marking' | 'tobacco' | 'general')
+            | null
+        }
+        /**
+         * @example {
+         *       "application": "retail-dl",
+         *       "moduleSize": 0.5,
+         *       "codes": [
+         *         {
+         *           "reference": "label-1",
+         *           "mode": "DATAMATRIX_GS1_DIGITAL_LINK_URI",
+         *           "digitalLinkStem": "https://id.example.com",
+         *           "primaryKey": {
+         *             "key": "01",
+         *             "value": "9506000134352"
+         *           },
+         *           "ais": [
+         *             {
+         *               "key": "10",
+         *               "value": "ABC123"
+         *             },
+         *             {
+         *               "key": "17",
+         *               "value": "261231"
+         *             }
+         *           ]
+         *         },
+         *         {
+         *           "reference": "label-2",
+         *           "mode": "QR_GS1_DIGITAL_LINK_URI",
+         *           "digitalLinkStem": "https://id.example.com",
+         *           "primaryKey": {
+         *             "key": "01",
+         *             "value": "9506000134352"
+         *           },
+         *           "ais": [
+         *             {
+         *               "key": "10",
+         *               "value": "ABC123"
+         *             },
+         *             {
+         *               "key": "17",
+         *               "value": "261231"
+         *             }
+         *           ],
+         *           "hri": true
+         *         }
+         *       ]
+         *     }
+         */
+        'application/json': {
+          codes: components['schemas']['RenderDefinition'][]
+          moduleSize?: number | null
+          width?: number | null
+          dpi?: number | null
+          hri?: boolean | null
+          quietZone?: number | null
+          application?:
+            | ('retail-dl' | 'retail-distribution' | 'healthcare' | 'direct-marking' | 'tobacco' | 'general')
+            | null
+        }
+      }
+    }
+    responses: {
+      /** @description The ZIP, streamed. `X-Code-Count` is the number of definitions (files and failures). */
+      200: {
+        headers: {
+          /** @description Definitions in the batch: the manifest has one line for each. */
+          'X-Code-Count'?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/zip': string
+        }
+      }
+      /** @description The body is not valid JSON. */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `write:codes`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          'WWW-Authenticate': components['headers']['WWW-Authenticate']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names none of `image/svg+xml`, `image/png`, `application/pdf` (nor a wildcard). */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body is not `application/json` or the versioned type. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body is not `{codes: [...]}`, holds more than 1000 definitions, or a shared print field is invalid. */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Validation.Range.moduleSize",
+           *           "path": "moduleSize",
+           *           "message": "moduleSize must be from 0.396 to 0.990 mm for retail-dl (GS1 General Specifications 26.0 §5.12.3.1, symbol specification table 1 addendum 2)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ValidationErrors']
         }
       }
       /** @description The client has 4 requests running, or has used up its budget of codes (a drawn SVG costs 100); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md. */
@@ -2267,9 +2782,10 @@ export interface operations {
        *
        *     - `Catalog.Schema`: The file or product does not have the import format’s shape.
        *     - `Catalog.Text`: A text holds a NUL character or an unpaired surrogate.
-       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN or page name appears twice.
+       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
+       *     - `Catalog.Key`: An item’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), or a value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length).
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -3035,9 +3551,10 @@ export interface operations {
        *
        *     - `Catalog.Schema`: The file or product does not have the import format’s shape.
        *     - `Catalog.Text`: A text holds a NUL character or an unpaired surrogate.
-       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN or page name appears twice.
+       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
+       *     - `Catalog.Key`: An item’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), or a value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length).
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -3552,9 +4069,10 @@ export interface operations {
        *
        *     - `Catalog.Schema`: The file or product does not have the import format’s shape.
        *     - `Catalog.Text`: A text holds a NUL character or an unpaired surrogate.
-       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN or page name appears twice.
+       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
+       *     - `Catalog.Key`: An item’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), or a value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length).
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
