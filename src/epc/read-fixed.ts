@@ -132,6 +132,13 @@ export function readSgcn96(r: BitReader, out: AiPair[]): void {
   out.push({ ai: '255', value: gcn + serial })
 }
 
+/** AI (8011) has no leading zero, so not even "0" (GS1 syntax dictionary: N..12,nozeroprefix). */
+function cpiSerial(serial: string): string {
+  if (serial === '0')
+    abortDecoding('invalid-link', 'AI (8011) takes no leading zero, so a CPI serial is never 0')
+  return serial
+}
+
 /** CPI-96: GCP, a component/part reference of at most K digits without leading zeros, 31-bit serial (§14.6.9.1). */
 export function readCpi96(r: BitReader, out: AiPair[]): void {
   const row = readPartitionRow(r, CPI96_PARTITIONS)
@@ -139,7 +146,7 @@ export function readCpi96(r: BitReader, out: AiPair[]): void {
   const ref = readBits(r, row.refBits)
   if (ref >= (POW10[row.refDigits] as number))
     abortDecoding('malformed', 'the component/part reference overflows its digits (TDS Table 14-34)')
-  const serial = readInteger(r, 31)
+  const serial = cpiSerial(readInteger(r, 31))
   endOfFixedLength(r)
   out.push({ ai: '8010', value: gcp + ref }, { ai: '8011', value: serial })
 }
@@ -151,7 +158,7 @@ export function readCpiVar(r: BitReader, out: AiPair[]): void {
   const serial = readBits(r, 40)
   if (serial >= (POW10[12] as number)) abortDecoding('malformed', 'the CPI serial has more than 12 digits')
   endOfFixedLength(r)
-  out.push({ ai: '8010', value: cpi }, { ai: '8011', value: String(serial) })
+  out.push({ ai: '8010', value: cpi }, { ai: '8011', value: cpiSerial(String(serial)) })
 }
 
 /** Piece and total of an ITIP, 7 bits each: 01–99 and piece ≤ total (GS1 syntax dictionary 8006 pieceoftotal). */
