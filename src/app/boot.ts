@@ -109,6 +109,8 @@ export async function createApiHalf(deps: ServiceDeps): Promise<ApiHalf> {
     mailer,
     signInLimiter: createRateLimiter(security.signInRateLimits, deps.clock),
     budgets: createDashboardBudgets(security, deps.clock),
+    // The Codes page's bulk ZIP is drawn on the code API's worker threads, never on the thread that answers.
+    renderWork: work,
   })
   const housekeeping = startHousekeeping(deps)
   return {

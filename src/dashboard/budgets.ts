@@ -23,6 +23,14 @@ export function createDashboardBudgets(
   }
 }
 
+const LATER_COSTS = new WeakMap<Response, Promise<number>>()
+
+/** States what a streamed drawing costs once its stream ends (the Codes page's bulk ZIP: 100 per file drawn). */
+export function costsWhenDone(response: Response, cost: Promise<number>): Response {
+  LATER_COSTS.set(response, cost)
+  return response
+}
+
 /** A heavy request let in: `finish` charges what it cost once its answer is built (a streamed file when it ends). */
 export type HeavyAdmission =
   | { readonly allowed: true; finish(request: Request, query: URLSearchParams, response: Response): Response }
@@ -35,6 +43,11 @@ export function admitHeavy(budgets: DashboardBudgets, kind: BudgetKind, person: 
   return {
     allowed: true,
     finish(request, query, response) {
+      const later = LATER_COSTS.get(response)
+      if (later !== undefined) {
+        void later.then((cost) => admission.done(cost))
+        return response
+      }
       if (kind === 'drawing') {
         // A page or file of a code costs a drawing (the form without a product draws nothing).
         admission.done((query.get('gtin') ?? '') === '' ? 0 : DRAW_COST)

@@ -7,6 +7,7 @@ import type { Database } from '../db/database.ts'
 import type { Role } from '../db/schema.ts'
 import type { Logger } from '../lib/log.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { RenderWork } from '../services/codes/render-zip.ts'
 import type { Membership } from '../services/people/memberships.ts'
 import type { FoundSession } from '../services/people/sessions.ts'
 import type { BudgetKind, DashboardBudgets } from './budgets.ts'
@@ -30,6 +31,8 @@ export interface DashboardDeps {
   readonly signInLimiter: RateLimiter
   /** Each person's budget of drawings and catalog files; none (unlimited) when absent. */
   readonly budgets?: DashboardBudgets
+  /** Where the Codes page's bulk ZIP is drawn: the code work's threads; the calling thread when absent. */
+  readonly renderWork?: RenderWork
 }
 
 export interface RequestContext {

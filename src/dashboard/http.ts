@@ -46,6 +46,12 @@ export function changedNothing(response: Response): boolean {
   return response.status >= 400 || CHANGED_NOTHING.has(response)
 }
 
+/** Marks a download that answers a form as leaving nothing done: its one-time id is freed, so it may be sent again. */
+export function changesNothing(response: Response): Response {
+  CHANGED_NOTHING.add(response)
+  return response
+}
+
 /** An HTML page, never cached. */
 export function pageAnswer(https: boolean, body: SafeHtml, answer: Answer = {}): Response {
   const headers = new Headers({

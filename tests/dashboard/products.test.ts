@@ -355,7 +355,9 @@ describe('Codes', () => {
     expect(body).toMatch(/<img class="symbol" src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+"/)
     const svg = await viewer.get(`/orgs/acme/codes/svg?${query}`)
     expect(svg.headers.get('content-type')).toBe('image/svg+xml')
-    expect(svg.headers.get('content-disposition')).toBe('attachment; filename="09506000134352-qr.svg"')
+    expect(svg.headers.get('content-disposition')).toBe(
+      'attachment; filename="09506000134352-lot-L42-qr.svg"',
+    )
     expect(await svg.text()).toStartWith('<svg')
   })
 

@@ -1,10 +1,14 @@
-/** The Codes page: a product, its qualifiers and attributes → Digital Link URI, element string, HRI, QR / Data Matrix. */
+/**
+ * The Codes page: a product, its qualifiers and attributes → Digital Link URI, element string, HRI, QR / Data Matrix;
+ * and a CSV of many codes → a ZIP of SVG, PNG or PDF files.
+ */
 
 import type { Mode } from '../../gs1/index.ts'
 import { createRenderer } from '../../render/index.ts'
 import { brandRefs } from '../../services/catalog/brands.ts'
 import { getProduct } from '../../services/catalog/products.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
+import { BATCH_SCRIPT, batchZip, readBatchForm } from '../code-batch.ts'
 import { type CodeForm, codeDefinition, readCodeForm } from '../code-form.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'
@@ -20,6 +24,12 @@ export const CODE_ROUTES: readonly RouteDefinition<Access>[] = [
     pattern: '/orgs/:org/codes/svg',
     handler: { ...viewer, budget: 'drawing', handle: download },
   },
+  {
+    method: 'POST',
+    pattern: '/orgs/:org/codes/batch',
+    handler: { ...viewer, uploads: true, budget: 'drawing', handle: batch },
+  },
+  { method: 'GET', pattern: '/orgs/:org/codes/batch.js', handler: { ...viewer, handle: batchScript } },
 ]
 
 /** The same bounded SVG cache as the API's renderer, for the dashboard's previews and downloads. */
@@ -72,7 +82,46 @@ async function page(ctx: OrgContext): Promise<Response> {
   const form = readCodeForm(ctx.query)
   const outcome = form.gtin === '' ? null : await outcomeOf(ctx, form)
   const status = outcome === null || outcome.kind === 'code' ? 200 : 422
-  return pageAnswer(ctx.https, codesPage(ctx, { form, outcome }), { status })
+  return pageAnswer(
+    ctx.https,
+    codesPage(ctx, { form, outcome, batch: readBatchForm(new URLSearchParams()) }),
+    {
+      status,
+    },
+  )
+}
+
+/** The CSV as a ZIP; a refused file or size shows the page again with what is wrong. */
+async function batch(ctx: OrgContext): Promise<Response> {
+  const batchForm = readBatchForm(ctx.form)
+  const answer = await batchZip(ctx, batchForm)
+  if (answer.kind === 'zip') return answer.response
+  const page = codesPage(ctx, {
+    form: readCodeForm(new URLSearchParams()),
+    outcome: null,
+    batch: batchForm,
+    problems: answer.problems,
+  })
+  return pageAnswer(ctx.https, page, { status: 422 })
+}
+
+/** The bulk form's progress script (served here, for the Codes page only; `script-src 'self'` allows it). */
+function batchScript(): Response {
+  return new Response(BATCH_SCRIPT, {
+    headers: {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'private, max-age=3600',
+      'x-content-type-options': 'nosniff',
+    },
+  })
+}
+
+/** `09506000134352-lot-L42-serial-S7-qr.svg`: the GTIN, lot and serial of the code, safe as a file name. */
+export function downloadName(gtin: string, form: CodeForm): string {
+  const safe = (value: string) => value.replace(/[^A-Za-z0-9-]/g, '_')
+  const lot = form.lot ? `-lot-${safe(form.lot)}` : ''
+  const serial = form.serial ? `-serial-${safe(form.serial)}` : ''
+  return `${gtin}${lot}${serial}-${form.symbol}.svg`
 }
 
 /** The symbol as an SVG file. */
@@ -80,7 +129,7 @@ async function download(ctx: OrgContext): Promise<Response> {
   const form = readCodeForm(ctx.query)
   const outcome = await outcomeOf(ctx, form)
   if (outcome.kind !== 'code' || outcome.svg === null) return page(ctx)
-  const name = `${outcome.result.primaryKey.value}${form.serial ? `-${form.serial.replace(/[^A-Za-z0-9-]/g, '_')}` : ''}-${form.symbol}.svg`
+  const name = downloadName(outcome.result.primaryKey.value, form)
   return new Response(outcome.svg, {
     headers: {
       'content-type': 'image/svg+xml',

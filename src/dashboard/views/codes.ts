@@ -1,11 +1,16 @@
-/** The Codes page: the form, then the barcode text, element string, HRI and the symbol with its SVG download. */
+/**
+ * The Codes page: the form, then the barcode text, element string, HRI and the symbol with its SVG download; below, the
+ * bulk form that turns a CSV into a ZIP of SVG, PNG or PDF files.
+ */
 import type { CodeResult, Issue } from '../../gs1/index.ts'
 import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
 import { SELECTABLE_LINK_TYPES } from '../../gs1/link-types.ts'
+import { APPLICATIONS, SIZE_TABLES } from '../../render/index.ts'
+import type { BatchForm } from '../code-batch.ts'
 import { type CodeForm, codeQuery } from '../code-form.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
-import { field, notice, select } from './forms.ts'
+import { field, formGuard, notice, select } from './forms.ts'
 import { orgPage } from './layout.ts'
 
 export type CodeOutcome =
@@ -28,7 +33,13 @@ export type CodeOutcome =
 
 export function codesPage(
   ctx: OrgContext,
-  o: { readonly form: CodeForm; readonly outcome: CodeOutcome | null },
+  o: {
+    readonly form: CodeForm
+    readonly outcome: CodeOutcome | null
+    readonly batch: BatchForm
+    /** Why the bulk form was refused. */
+    readonly problems?: readonly string[]
+  },
 ): SafeHtml {
   const slug = ctx.membership.organization.slug
   const f = o.form
@@ -81,8 +92,36 @@ ${select({
 })}
 ${select({ name: 'ecc', label: 'QR error correction', value: f.ecc, options: (['L', 'M', 'Q', 'H'] as const).map((l) => ({ value: l, label: l })) })}
 </fieldset>
-<div><button type="submit">Make the code</button></div></form>`,
+<div><button type="submit">Make the code</button></div></form>
+${batchSection(ctx, o.batch, o.problems ?? [])}`,
   )
+}
+
+/** Many codes at once: the CSV of `cli codes generate` to a ZIP, with the size checked against a GS1 table. */
+function batchSection(ctx: OrgContext, b: BatchForm, problems: readonly string[]): SafeHtml {
+  const slug = ctx.membership.organization.slug
+  return html`<section aria-labelledby="batch-heading"><h2 id="batch-heading">Many codes from a CSV file</h2>
+<p>A CSV file as <code>bun run cli codes generate</code> reads it (columns <code>reference</code>, <code>mode</code>, <code>primaryKey</code>, <code>ais</code>, <code>digitalLinkStem</code>, …; at most 1000 codes) becomes a ZIP: one file per code, named from its reference or its data, and <code>manifest.csv</code> listing every code with its file, size, or why it has none.</p>
+${problems.length > 0 ? notice('bad', html`<p><strong>The file was not drawn:</strong></p><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>`) : null}
+<form method="post" action="${orgPath(slug, '/codes/batch')}" enctype="multipart/form-data" class="stack wide" data-zip-progress>${formGuard(ctx.csrf)}
+<div><label for="f-file">CSV file</label><input id="f-file" type="file" name="file" accept=".csv,text/csv" required></div>
+${select({
+  name: 'format',
+  label: 'Format',
+  value: b.format,
+  options: [
+    { value: 'png', label: 'PNG' },
+    { value: 'svg', label: 'SVG' },
+    { value: 'pdf', label: 'PDF (vector)' },
+  ],
+})}
+${select({ name: 'application', label: 'Where the codes are scanned (GS1 size table)', value: b.application || 'general', options: APPLICATIONS.map((a) => ({ value: a, label: `${a}: ${SIZE_TABLES[a].source}` })) })}
+${field({ name: 'moduleSize', label: 'Module size in mm (optional)', value: b.moduleSize, hint: "Empty: the table's target size." })}
+${field({ name: 'dpi', label: 'PNG resolution in dpi (optional)', value: b.dpi, hint: 'Empty: 300 dpi.' })}
+<label class="check"><input type="checkbox" name="hri"${b.hri ? ' checked' : ''}> Print the HRI under each code</label>
+<div><button type="submit">Download the ZIP</button></div>
+<progress hidden max="1"></progress><p class="hint" data-zip-status aria-live="polite"></p>
+</form><script src="${orgPath(slug, '/codes/batch.js')}" defer></script></section>`
 }
 
 function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {

@@ -7,7 +7,7 @@ import { Zip, ZipPassThrough } from 'fflate'
 import type { Issue } from '../../gs1/index.ts'
 import { DRAW_COST } from '../../render/cost.ts'
 import { type Format, mmValue, type PrintOptions } from '../../render/index.ts'
-import type { RenderChunk, RenderedItem } from './render-items.ts'
+import { type RenderChunk, type RenderedItem, renderChunk } from './render-items.ts'
 
 /** Where chunks are drawn: the service's worker threads (or the calling thread in tests and `WORKER_THREADS=0`). */
 export interface RenderWork {
@@ -19,6 +19,11 @@ export interface RenderWork {
 export type RenderWorkOutcome =
   | { ok: true; value: RenderedItem[] }
   | { ok: false; reason: 'busy' | 'failed' | 'closed' }
+
+/** Chunks drawn in the calling thread (no worker pool: tests, `WORKER_THREADS=0`). */
+export function inlineRenderWork(): RenderWork {
+  return { renderChunk: async (chunk) => ({ ok: true, value: await renderChunk(chunk) }), parallelism: 1 }
+}
 
 /** One entry of a bulk render: a definition to draw, or one already refused (a CSV row that is not a definition). */
 export type RenderEntry =
