@@ -12,7 +12,27 @@ export function entryId(key: string, value: string): string {
   return key === GTIN_KEY ? value : `${key}/${value}`
 }
 
-/** The key and value an identity names; a GTIN's key is `01`. */
+/** The identity of a prefix rule (DESIGN §12): `{key}/{prefix}*`; no value can hold `*`. */
+export function ruleId(key: string, prefix: string): string {
+  return `${key}/${prefix}*`
+}
+
+/** True when the identity is a prefix rule's. */
+export function isRuleEntry(id: string): boolean {
+  return id.endsWith('*')
+}
+
+/**
+ * The identities that may answer a scan of `key` with `value`, most specific first: the exact entry, then the rules
+ * of every prefix of the value, longest first.
+ */
+export function candidateIds(key: string, value: string): string[] {
+  const ids = [entryId(key, value)]
+  for (let n = value.length; n >= 1; n--) ids.push(ruleId(key, value.slice(0, n)))
+  return ids
+}
+
+/** The key and value an identity names; a GTIN's key is `01`; a rule's value ends in `*`. */
 export function keyOfEntry(id: string): { readonly key: string; readonly value: string } {
   const slash = id.indexOf('/')
   return slash === -1 ? { key: GTIN_KEY, value: id } : { key: id.slice(0, slash), value: id.slice(slash + 1) }

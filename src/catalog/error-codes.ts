@@ -14,7 +14,7 @@ export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly des
   {
     code: 'Catalog.Key',
     description:
-      'An item’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), or a value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length).',
+      'An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.',
   },
   {
     code: 'Catalog.DefaultPage',

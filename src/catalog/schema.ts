@@ -136,12 +136,32 @@ export const CatalogItemEntry = Type.Composite(
   { additionalProperties: false },
 )
 
+/**
+ * A prefix rule (DESIGN §12): pages for every value of a key that starts with `prefix` and has no entry of its own
+ * (the longest matching prefix wins); its pages are usually external templates over `value` and the qualifiers.
+ */
+export const CatalogRuleEntry = Type.Composite(
+  [
+    Type.Object({
+      key: Type.String({ pattern: '^[0-9]{2,4}$', description: 'The Digital Link primary key’s AI.' }),
+      prefix: Type.String({
+        minLength: 1,
+        maxLength: 90,
+        description: 'The values it answers start with this.',
+      }),
+    }),
+    Type.Omit(CatalogProductEntry, ['gtin']),
+  ],
+  { additionalProperties: false },
+)
+
 export const CatalogFile = Type.Object(
   {
     organizations: Type.Optional(Type.Array(CatalogOrganization)),
     brands: Type.Optional(Type.Array(CatalogBrand)),
     products: Type.Optional(Type.Array(CatalogProductEntry)),
     items: Type.Optional(Type.Array(CatalogItemEntry)),
+    rules: Type.Optional(Type.Array(CatalogRuleEntry)),
   },
   { additionalProperties: false },
 )
@@ -153,3 +173,4 @@ export type CatalogProductEntry = Static<typeof CatalogProductEntry>
 export type CatalogPageEntry = Static<typeof CatalogPageEntry>
 export type CatalogLotEntry = Static<typeof CatalogLotEntry>
 export type CatalogItemEntry = Static<typeof CatalogItemEntry>
+export type CatalogRuleEntry = Static<typeof CatalogRuleEntry>

@@ -3,13 +3,14 @@
 import type { AiInfo } from '../gs1/ai-notation.ts'
 import { aiInfo, isDlPrimaryKey } from '../gs1/ai-table.ts'
 import { checkAiValue } from '../gs1/ai-value.ts'
+import { isCset82 } from '../gs1/charset.ts'
 import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { parseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue, quote } from '../gs1/issue.ts'
 import { duplicates, productSlugKey, storedHolderKeeps } from './duplicates.ts'
-import { entryId, GTIN_KEY, keyOfEntry } from './entry-id.ts'
+import { entryId, GTIN_KEY, isRuleEntry, keyOfEntry, ruleId } from './entry-id.ts'
 import { unknownLanguage } from './languages.ts'
-import type { CatalogItemEntry, CatalogProductEntry } from './schema.ts'
+import type { CatalogItemEntry, CatalogProductEntry, CatalogRuleEntry } from './schema.ts'
 import { checkLots, checkPage } from './validate-pages.ts'
 import {
   type CatalogEntry,
@@ -71,9 +72,16 @@ export function itemEntry(item: CatalogItemEntry): CatalogEntry {
   return { ...rest, gtin: entryId(key, value), key }
 }
 
+/** A prefix rule of the file as an entry: its identity `{key}/{prefix}*` in `gtin`, its key in `key`. */
+export function ruleEntry(rule: CatalogRuleEntry): CatalogEntry {
+  const { key, prefix, ...rest } = rule
+  return { ...rest, gtin: ruleId(key, prefix), key }
+}
+
 /**
- * One item on its own: a Digital Link primary key other than the GTIN (products carry those), a value the Syntax
- * Dictionary accepts for it (check digit or characters where the key has them, length), then what a product has.
+ * One item or prefix rule on its own: a Digital Link primary key other than the GTIN (products carry those); an
+ * item's value as the Syntax Dictionary accepts it for the key (check digit or characters, length), a rule's prefix
+ * as the start of such a value; then what a product has.
  */
 export function checkItem(entry: CatalogEntry, path: string): Issue[] {
   const { key, value } = keyOfEntry(entry.gtin)
@@ -84,13 +92,27 @@ export function checkItem(entry: CatalogEntry, path: string): Issue[] {
       ? keyError('key', `(${key}) is not a GS1 Digital Link primary key`)
       : key === GTIN_KEY
         ? keyError('key', 'a GTIN (01) is a product: list it under products')
-        : valueErrors(info, value, (message) => keyError('value', message))
+        : isRuleEntry(entry.gtin)
+          ? prefixErrors(info, value.slice(0, -1), (message) => keyError('prefix', message))
+          : valueErrors(info, value, (message) => keyError('value', message))
   return [...keyErrors, ...checkEntry(entry, path)]
 }
 
 function valueErrors(info: AiInfo, value: string, report: (message: string) => Issue[]): Issue[] {
   const problem = checkAiValue(info, value)
   return problem === null ? [] : report(`(${info.ai}) ${quote(value)}: ${problem.message}`)
+}
+
+/** A prefix: no longer than the key's values, of digits where they are all digits, else GS1 character set 82. */
+function prefixErrors(info: AiInfo, prefix: string, report: (message: string) => Issue[]): Issue[] {
+  const digits = info.components.every((c) => c.charset === 'N')
+  if (prefix.length > info.maxLength)
+    return report(`(${info.ai}) values have at most ${info.maxLength} characters; ${quote(prefix)} is longer`)
+  if (digits ? !/^[0-9]+$/.test(prefix) : !isCset82(prefix))
+    return report(
+      `(${info.ai}) ${quote(prefix)}: a prefix of ${digits ? 'digits' : 'GS1 character set 82'} only, as the key's values`,
+    )
+  return []
 }
 
 /** One product on its own: check digit, languages, names, the default page, every page. */

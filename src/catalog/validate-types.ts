@@ -43,17 +43,28 @@ export type ValidCatalog = {
   products: CatalogEntry[]
   /** The index in `products` of the file's first item; absent (or `products.length`) when it has none. */
   itemsFrom?: number
+  /** The index in `products` of the file's first prefix rule (after the items); absent when it has none. */
+  rulesFrom?: number
 }
 
 /** The JSON path of entry `i` in the file: `products[i]`, or `items[j]` for an item. */
-export function entryPath(catalog: Pick<ValidCatalog, 'itemsFrom'>, i: number): string {
-  const from = catalog.itemsFrom ?? Number.POSITIVE_INFINITY
-  return i < from ? `products[${i}]` : `items[${i - from}]`
+export function entryPath(catalog: Pick<ValidCatalog, 'itemsFrom' | 'rulesFrom'>, i: number): string {
+  const { list, at } = listOf(catalog, i)
+  return `${list}[${at}]`
 }
 
-/** The JSON path of entry `i`'s identity: its `gtin`, or an item's `value`. */
-export function entryIdPath(catalog: Pick<ValidCatalog, 'itemsFrom'>, i: number): string {
-  return `${entryPath(catalog, i)}${i < (catalog.itemsFrom ?? Number.POSITIVE_INFINITY) ? '.gtin' : '.value'}`
+/** The JSON path of entry `i`'s identity: its `gtin`, an item's `value`, or a rule's `prefix`. */
+export function entryIdPath(catalog: Pick<ValidCatalog, 'itemsFrom' | 'rulesFrom'>, i: number): string {
+  const { list } = listOf(catalog, i)
+  return `${entryPath(catalog, i)}.${list === 'products' ? 'gtin' : list === 'items' ? 'value' : 'prefix'}`
+}
+
+function listOf(catalog: Pick<ValidCatalog, 'itemsFrom' | 'rulesFrom'>, i: number) {
+  const items = catalog.itemsFrom ?? Number.POSITIVE_INFINITY
+  const rules = catalog.rulesFrom ?? Number.POSITIVE_INFINITY
+  if (i >= rules) return { list: 'rules', at: i - rules } as const
+  if (i >= items) return { list: 'items', at: i - items } as const
+  return { list: 'products', at: i } as const
 }
 
 export type CatalogValidation = { ok: true; catalog: ValidCatalog } | { ok: false; errors: Issue[] }

@@ -12,7 +12,7 @@ import {
 } from './schema.ts'
 import { checkBrands } from './validate-brands.ts'
 import { checkOwnership } from './validate-ownership.ts'
-import { checkItem, checkProduct, checkProductReferences, itemEntry } from './validate-products.ts'
+import { checkItem, checkProduct, checkProductReferences, itemEntry, ruleEntry } from './validate-products.ts'
 import { checkScope } from './validate-scope.ts'
 import {
   type CatalogScope,
@@ -42,11 +42,13 @@ export function validateCatalog(
   if (shapeErrors.length > 0) return { ok: false, errors: shapeErrors }
   const file = input as CatalogFile
   const products = (file.products ?? []).map((p) => ({ ...p, gtin: normaliseGtin(p.gtin) ?? p.gtin }))
+  const items = (file.items ?? []).map(itemEntry)
   const catalog: ValidCatalog = {
     organizations: file.organizations ?? [],
     brands: file.brands ?? [],
-    products: [...products, ...(file.items ?? []).map(itemEntry)],
+    products: [...products, ...items, ...(file.rules ?? []).map(ruleEntry)],
     itemsFrom: products.length,
+    rulesFrom: products.length + items.length,
   }
   const errors = [
     ...checkOrganizations(catalog),

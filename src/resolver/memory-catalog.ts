@@ -1,5 +1,5 @@
 /** An in-memory Catalog over a fixed product list (tests, benches, the standalone entries). */
-import { entryId } from '../catalog/entry-id.ts'
+import { candidateIds } from '../catalog/entry-id.ts'
 import type { Catalog, CatalogProduct } from './catalog.ts'
 
 /** Indexes the products by GTIN, by brand and product slug, and their active custom domains. */
@@ -13,13 +13,21 @@ export function createMemoryCatalog(products: readonly CatalogProduct[]): Catalo
     if (p.customDomain !== null) domains.add(p.customDomain.toLowerCase())
   }
   const peekByGtin = (gtin: string) => byGtin.get(gtin) ?? null
+  /** The exact entry, else the longest matching prefix rule (DESIGN §12). */
+  const peekByKey = (key: string, value: string) => {
+    for (const id of candidateIds(key, value)) {
+      const found = byGtin.get(id)
+      if (found !== undefined) return found
+    }
+    return null
+  }
   const peekBySlug = (brandSlug: string, productSlug: string) =>
     bySlug.get(`${brandSlug}/${productSlug}`) ?? null
   return {
     findByGtin: async (gtin) => peekByGtin(gtin),
     peekByGtin,
-    findByKey: async (key, value) => peekByGtin(entryId(key, value)),
-    peekByKey: (key, value) => peekByGtin(entryId(key, value)),
+    findByKey: async (key, value) => peekByKey(key, value),
+    peekByKey,
     findBySlug: async (brandSlug, productSlug) => peekBySlug(brandSlug, productSlug),
     peekBySlug,
     isActiveCustomDomain: async (host) => domains.has(host),

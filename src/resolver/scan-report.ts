@@ -38,7 +38,8 @@ export function scanTemplate(
 ): ScanTemplate {
   return {
     organizationId: product?.organizationId ?? null,
-    gtin: link === null ? null : entryId(link.key, link.value),
+    // The entry answering counts the scan: a prefix rule's scans add up under the rule, not per value (DESIGN §12).
+    gtin: product?.gtin ?? (link === null ? null : entryId(link.key, link.value)),
     host: host.kind,
     outcome,
     linkType: served.linkType,

@@ -109,3 +109,28 @@ describe('an entry of another key, found by the catalog', () => {
     expect(compressed.headers.get('link')).toContain(`<${RESOLVER}/00/095060001343520000>; rel="owl:sameAs"`)
   })
 })
+
+describe('prefix rules in a catalog held in memory (the standalone resolver)', () => {
+  const rule = (prefix: string, href: string): CatalogProduct => ({
+    ...greenTea,
+    gtin: `8004/${prefix}*`,
+    productSlug: `assets-${prefix.toLowerCase()}`,
+    pages: [
+      { name: 'asset', linkType: 'gs1:pip', isDefault: true, titles: { en: 'Asset' }, content: {}, href },
+    ],
+  })
+  const resolver = createResolver({
+    catalog: createMemoryCatalog([
+      rule('9506000', 'https://assets.example/{value}'),
+      rule('9506000TOOL', 'https://tools.example/{value}'),
+    ]),
+    config,
+  })
+  const at = async (path: string) => (await resolver(req(`${RESOLVER}${path}`))).headers.get('location')
+
+  test('the longest matching prefix answers; a value no rule matches is 404', async () => {
+    expect(await at('/8004/9506000TOOL42')).toBe('https://tools.example/9506000TOOL42')
+    expect(await at('/8004/9506000CRATE7')).toBe('https://assets.example/9506000CRATE7')
+    expect((await resolver(req(`${RESOLVER}/8004/9506001X`))).status).toBe(404)
+  })
+})

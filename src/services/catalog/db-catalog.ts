@@ -1,7 +1,7 @@
 /** The resolver's Catalog on the database: cached lookups, invalidated on every instance by LISTEN/NOTIFY. */
 
 import { and, eq } from 'drizzle-orm'
-import { entryId } from '../../catalog/entry-id.ts'
+import { entryId, keyOfEntry } from '../../catalog/entry-id.ts'
 import { CATALOG_CHANNEL } from '../../db/channels.ts'
 import type { Database } from '../../db/database.ts'
 import { brands } from '../../db/schema.ts'
@@ -50,6 +50,11 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   const productOptions = { ...cacheOptions, admitOnRepeat: options.admitOnRepeat ?? true }
   const lookups = productLookups(database)
   const byGtin = new LookupCache<CatalogProduct>(productOptions, (gtin) => withDeadline(lookups.byGtin(gtin)))
+  // Entries of other keys by their identity; a value without an entry is answered by its longest prefix rule.
+  const byKey = new LookupCache<CatalogProduct>(productOptions, (id) => {
+    const { key, value } = keyOfEntry(id)
+    return withDeadline(lookups.byKey(key, value))
+  })
   const bySlug = new LookupCache<CatalogProduct>(productOptions, (key) => {
     const [brand, product] = key.split('/') as [string, string]
     return withDeadline(lookups.bySlug(brand, product))
@@ -67,6 +72,7 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   let unlisten: (() => Promise<void>) | null = null
   const invalidate = () => {
     byGtin.clear()
+    byKey.clear()
     bySlug.clear()
     domains.clear()
   }
@@ -74,8 +80,8 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     findByGtin: (gtin) => byGtin.get(gtin),
     peekByGtin: (gtin) => byGtin.peek(gtin),
     // An entry of another key is stored and cached under its identity, beside the products (DESIGN §12).
-    findByKey: (key, value) => byGtin.get(entryId(key, value)),
-    peekByKey: (key, value) => byGtin.peek(entryId(key, value)),
+    findByKey: (key, value) => byKey.get(entryId(key, value)),
+    peekByKey: (key, value) => byKey.peek(entryId(key, value)),
     findBySlug: (brand, product) => bySlug.get(`${brand}/${product}`),
     peekBySlug: (brand, product) => bySlug.peek(`${brand}/${product}`),
     isActiveCustomDomain: async (host) => (await domains.get(host)) === true,

@@ -4,11 +4,11 @@
  * writes the same bytes as `JSON.stringify` of the whole.
  */
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm'
-import { isGtinEntry, keyOfEntry } from '../../catalog/entry-id.ts'
-import type { CatalogFile, CatalogItemEntry } from '../../catalog/schema.ts'
+import { isGtinEntry, isRuleEntry, keyOfEntry } from '../../catalog/entry-id.ts'
+import type { CatalogFile, CatalogItemEntry, CatalogRuleEntry } from '../../catalog/schema.ts'
 import type { Db } from '../../db/database.ts'
 import { brands, organizations, products } from '../../db/schema.ts'
-import { type CanonicalProduct, ITEM_ROWS, loadProducts, PRODUCT_ROWS } from './rows.ts'
+import { type CanonicalProduct, ITEM_ROWS, loadProducts, PRODUCT_ROWS, RULE_ROWS } from './rows.ts'
 
 /** The organization's catalog, or null when no organization has that slug. */
 export async function exportCatalog(db: Db, organizationSlug: string): Promise<CatalogFile | null> {
@@ -17,12 +17,21 @@ export async function exportCatalog(db: Db, organizationSlug: string): Promise<C
   const stored =
     head.brandIds.length === 0 ? [] : await loadProducts(db, inArray(products.brandId, head.brandIds))
   const entries = stored.map((p) => p.entry)
-  const items = entries.filter((e) => !isGtinEntry(e.gtin)).map(toItem)
+  const items = entries.filter((e) => !isGtinEntry(e.gtin) && !isRuleEntry(e.gtin)).map(toItem)
+  const rules = entries.filter((e) => isRuleEntry(e.gtin)).map(toRule)
   return {
     ...head.file,
     products: entries.filter((e) => isGtinEntry(e.gtin)),
     ...(items.length === 0 ? {} : { items }),
+    ...(rules.length === 0 ? {} : { rules }),
   }
+}
+
+/** A prefix rule in the file's shape: `key` and `prefix` where a product has `gtin`. */
+function toRule(entry: CanonicalProduct): CatalogRuleEntry {
+  const { gtin, ...rest } = entry
+  const { key, value } = keyOfEntry(gtin)
+  return { key, prefix: value.slice(0, -1), ...rest }
 }
 
 /** An entry of another key than the GTIN in the file's shape: `key` and `value` where a product has `gtin`. */
@@ -40,6 +49,7 @@ const LISTS = [
     entry: (e: CanonicalProduct): unknown => e,
   },
   { name: 'items', where: ITEM_ROWS, entry: toItem },
+  { name: 'rules', where: RULE_ROWS, entry: toRule },
 ] as const
 
 /** How a streamed export is written. */
@@ -119,7 +129,7 @@ export async function exportCatalogStream(
 
 interface Head {
   /** The file without products. */
-  readonly file: Required<Omit<CatalogFile, 'products' | 'items'>>
+  readonly file: Required<Omit<CatalogFile, 'products' | 'items' | 'rules'>>
   readonly brandIds: string[]
 }
 

@@ -1,7 +1,7 @@
 /** Imports a catalog file in one transaction: validate it against what is stored, then write only what changed. */
 import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../../catalog/duplicates.ts'
-import { entryId } from '../../catalog/entry-id.ts'
+import { entryId, ruleId } from '../../catalog/entry-id.ts'
 import type { CatalogBrand, CatalogOrganization, CatalogPageEntry } from '../../catalog/schema.ts'
 import { type KnownSlugs, shapeIssues, type ValidCatalog, validateCatalog } from '../../catalog/validate.ts'
 import { type CatalogScope, scopedActivation } from '../../catalog/validate-scope.ts'
@@ -144,16 +144,23 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
   const brandSlugs = distinct(
     strings(file.products, 'brand'),
     strings(file.items, 'brand'),
+    strings(file.rules, 'brand'),
     strings(file.brands, 'slug'),
   )
   const domains = distinct(strings(file.brands, 'customDomain'))
-  const productSlugs = distinct(strings(file.products, 'slug'), strings(file.items, 'slug'))
-  // Entries of other keys are stored under their identity beside the GTINs (DESIGN §12).
-  const itemIds = Array.isArray(file.items)
-    ? file.items.flatMap((i) =>
-        typeof i?.key === 'string' && typeof i?.value === 'string' ? [entryId(i.key, i.value)] : [],
-      )
-    : []
+  const productSlugs = distinct(
+    strings(file.products, 'slug'),
+    strings(file.items, 'slug'),
+    strings(file.rules, 'slug'),
+  )
+  // Entries of other keys and prefix rules are stored under their identity beside the GTINs (DESIGN §12).
+  const ids = (list: unknown, field: string, id: (key: string, value: string) => string) =>
+    Array.isArray(list)
+      ? list.flatMap((i) =>
+          typeof i?.key === 'string' && typeof i?.[field] === 'string' ? [id(i.key, i[field])] : [],
+        )
+      : []
+  const itemIds = [...ids(file.items, 'value', entryId), ...ids(file.rules, 'prefix', ruleId)]
   const gtins = distinct(
     strings(file.products, 'gtin').flatMap((g) => normaliseGtin(g) ?? []),
     itemIds,

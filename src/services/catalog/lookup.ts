@@ -1,5 +1,6 @@
 /** One prepared query per resolver lookup: a published product, its brand, and its names and pages as stored for it. */
 import { and, eq, Placeholder, type SQL, sql } from 'drizzle-orm'
+import { candidateIds } from '../../catalog/entry-id.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { brands, products, type ResolverName, type ResolverPage } from '../../db/schema.ts'
 import type { CatalogPage, CatalogProduct } from '../../resolver/catalog.ts'
@@ -22,11 +23,16 @@ const columns = {
 
 export interface ProductLookups {
   byGtin(gtin: string): Promise<CatalogProduct | null>
+  /** The entry of another key, else its longest matching prefix rule (DESIGN §12), or null; one query. */
+  byKey(key: string, value: string): Promise<CatalogProduct | null>
   bySlug(brandSlug: string, productSlug: string): Promise<CatalogProduct | null>
 }
 
 const published = eq(products.published, true)
 const gtinIs = and(eq(products.gtin, sql.placeholder('gtin')), published)
+/** Any of the identities that may answer a scan of a key (`candidateIds`): the exact entry first, then the longest rule. */
+const idsAre = and(sql`${products.gtin} = any(${sql.placeholder('ids')}::text[])`, published)
+const MOST_SPECIFIC = [sql`${products.gtin} like '%*'`, sql`length(${products.gtin}) desc`]
 const slugsAre = and(
   eq(brands.slug, sql.placeholder('brand')),
   eq(products.slug, sql.placeholder('product')),
@@ -67,8 +73,10 @@ export function byGtinRow(database: Database): (args: { gtin: string }) => Promi
 export function productLookups(database: Database): ProductLookups {
   const byGtin = byGtinRow(database)
   const bySlug = compile(database, select(database.db, slugsAre))
+  const byKey = compile(database, select(database.db, idsAre).orderBy(...MOST_SPECIFIC))
   return {
     byGtin: async (gtin) => toProduct(await byGtin({ gtin })),
+    byKey: async (key, value) => toProduct(await byKey({ ids: candidateIds(key, value) })),
     bySlug: async (brand, product) => toProduct(await bySlug({ brand, product })),
   }
 }

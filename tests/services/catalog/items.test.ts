@@ -151,3 +151,83 @@ describe('entries of other keys', () => {
     ])
   })
 })
+
+describe('prefix rules', () => {
+  const rule = (prefix: string, href: string, slug: string) => ({
+    key: '00',
+    prefix,
+    brand: 'acme-foods',
+    slug,
+    published: true,
+    defaultLanguage: 'en',
+    languages: ['en'],
+    names: {},
+    pages: [{ name: 'track', linkType: 'gs1:traceability', default: true, titles: { en: 'Track' }, href }],
+  })
+  const RULES: CatalogFile = {
+    ...FILE,
+    rules: [
+      rule('0950600', 'https://acme.example/sscc/{value}', 'all-pallets'),
+      rule('095060001', 'https://acme.example/line-1/{value}', 'line-1-pallets'),
+    ],
+    items: [
+      ...(FILE.items ?? []),
+      {
+        key: '00',
+        value: '095060001343520000',
+        brand: 'acme-foods',
+        slug: 'pallet-zero',
+        published: true,
+        defaultLanguage: 'en',
+        languages: ['en'],
+        names: {},
+        pages: [
+          {
+            name: 'track',
+            linkType: 'gs1:traceability',
+            default: true,
+            titles: { en: 'Track' },
+            href: 'https://acme.example/zero',
+          },
+        ],
+      },
+    ],
+  }
+
+  test('the most specific answer wins: the exact entry, then the longest matching rule; no rule, 404', async () => {
+    await imported(RULES)
+    const resolver = createResolver({ catalog: createDbCatalog(database()), config })
+    const at = async (sscc: string) => {
+      const res = await resolver(new Request(`${RESOLVER}/00/${sscc}`))
+      return res.status === 307 ? res.headers.get('location') : res.status
+    }
+    expect(await at('095060001343520000')).toBe('https://acme.example/zero')
+    expect(await at('095060001343520017')).toBe('https://acme.example/line-1/095060001343520017')
+    expect(await at('095060009999999997')).toBe('https://acme.example/sscc/095060009999999997')
+    expect(await at('195060001343520007')).toBe(404)
+  })
+
+  test('rules export and re-import unchanged; a bad prefix is Catalog.Key at its path', async () => {
+    await imported(RULES)
+    const exported = await exportCatalog(database().db, 'acme')
+    expect(exported?.rules).toEqual(RULES.rules as NonNullable<CatalogFile['rules']>)
+    const again = await imported(exported)
+    expect(again.changes).toBe(0)
+    for (const pretty of [false, true]) {
+      const parts = await exportCatalogText(database().db, 'acme', { pretty })
+      const text = (await Array.fromAsync(parts ?? [])).join('')
+      expect(text).toBe(pretty ? `${JSON.stringify(exported, null, 2)}\n` : JSON.stringify(exported))
+    }
+    const bad = await importCatalog(database().db, {
+      ...RULES,
+      rules: [
+        rule('09A', 'https://acme.example/x', 'x'),
+        rule('1'.repeat(19), 'https://acme.example/y', 'y'),
+      ],
+    })
+    expect(bad.ok ? [] : bad.errors.map((e) => [e.code, e.path])).toEqual([
+      ['Catalog.Key', 'rules[0].prefix'],
+      ['Catalog.Key', 'rules[1].prefix'],
+    ])
+  })
+})
