@@ -60,9 +60,19 @@ img.symbol{background:#fff;padding:.5rem;border:1px solid var(--line);border-rad
 label{display:block;font-weight:600;margin-bottom:.3rem}
 .hint{display:block;color:var(--muted);font-size:.9rem;margin-top:.25rem;font-weight:400}
 .error-text{display:block;color:var(--bad);font-size:.9rem;margin-top:.25rem}
-input[type=text],input[type=email],input[type=password],input[type=search],input[type=url],input[type=number],input[type=date],select,textarea{width:100%;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--muted);border-radius:.35rem;padding:.5rem .6rem}
-input[aria-invalid=true]{border-color:var(--bad);border-width:2px}
-fieldset{border:1px solid var(--line);border-radius:.4rem;padding:.5rem 1rem 1rem}
+.warn-text{display:block;color:var(--warn);background:var(--warn-bg);font-size:.9rem;margin-top:.25rem;padding:.1rem .35rem;border-radius:.25rem}
+input[type=text],input[type=email],input[type=password],input[type=search],input[type=url],input[type=number],input[type=date],input[type=datetime-local],select,textarea{width:100%;font:inherit;color:inherit;background:var(--bg);border:1px solid var(--muted);border-radius:.35rem;padding:.5rem .6rem}
+input[aria-invalid=true],textarea[aria-invalid=true]{border-color:var(--bad);border-width:2px}
+fieldset{border:1px solid var(--line);border-radius:.4rem;padding:.5rem 1rem 1rem;min-width:0}
+fieldset.page,fieldset.lot{display:grid;gap:.75rem}
+fieldset fieldset{padding:.5rem .75rem .75rem}
+fieldset.choice,fieldset.window{border:0;padding:0;margin:0}
+fieldset.choice legend,fieldset.window legend{padding:0;margin-bottom:.2rem}
+.hosted-only,.external-only,.href-one,.href-each{display:grid;gap:.75rem}
+fieldset.page:has(.kind-external:checked) .hosted-only,fieldset.page:has(.kind-hosted:checked) .external-only,fieldset.page:has(.href-mode-each:checked) .href-one,fieldset.page:has(.href-mode-one:checked) .href-each,fieldset.page:has(.is-default:checked) .window.unset{display:none}
+.when{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}
+.when>div:first-child{flex:1 1 13rem}
+.when>div:last-child{flex:1 1 6rem;max-width:9rem}
 legend{font-weight:600;padding:0 .25rem}
 .check{display:flex;gap:.5rem;align-items:baseline;font-weight:400;margin:.35rem 0}
 button,.button{font:inherit;font-weight:600;cursor:pointer;border-radius:.35rem;padding:.5rem 1rem;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);text-decoration:none;display:inline-block;line-height:1.3}

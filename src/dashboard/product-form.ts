@@ -1,16 +1,19 @@
 /**
  * The product editor's form, both ways: a stored product to the form's fields, and posted fields to a product body
  * in the import format (which the catalog service validates). Works without JavaScript: the languages are one text
- * field, and "Update the form" re-renders the name and title fields for the languages typed.
+ * field, and "Update the form" re-renders the per-language fields for the languages typed.
  */
 import type { CanonicalProduct } from '../services/catalog/rows.ts'
+import { type PageForm, pageBody, pageOfEntry, readPages } from './page-form.ts'
 
-/** One page as the form shows it. */
-export interface PageForm {
-  readonly name: string
-  readonly linkType: string
-  readonly titles: Readonly<Record<string, string>>
-  readonly content: Readonly<Record<string, string>>
+export type { HrefMode, PageForm, PageKind } from './page-form.ts'
+export { emptyPage, splitWindow } from './page-form.ts'
+
+/** The pages a scan of one lot sees first (DESIGN §11), as the form shows them. */
+export interface LotForm {
+  /** The AI (10) value, exact and case-sensitive. */
+  readonly value: string
+  readonly pages: readonly PageForm[]
 }
 
 export interface ProductForm {
@@ -25,10 +28,13 @@ export interface ProductForm {
   readonly pages: readonly PageForm[]
   /** Index in `pages` of the default page. */
   readonly defaultPage: number
+  readonly lots: readonly LotForm[]
 }
 
-/** The most pages the form reads (a product has a handful; this bounds the work a crafted form can ask for). */
+/** The most pages the form reads per list (a product has a handful; this bounds the work a crafted form can ask for). */
 export const MAX_FORM_PAGES = 60
+/** The most lots the form reads. */
+export const MAX_FORM_LOTS = 60
 
 export function emptyForm(defaults: { brand: string; language: string }): ProductForm {
   return {
@@ -39,8 +45,9 @@ export function emptyForm(defaults: { brand: string; language: string }): Produc
     defaultLanguage: defaults.language,
     languages: [defaults.language],
     names: {},
-    pages: [{ name: 'info', linkType: 'gs1:pip', titles: {}, content: {} }],
+    pages: [pageOfEntry({ name: 'info', linkType: 'gs1:pip', titles: {} })],
     defaultPage: 0,
+    lots: [],
   }
 }
 
@@ -53,16 +60,12 @@ export function formOfProduct(p: CanonicalProduct): ProductForm {
     defaultLanguage: p.defaultLanguage,
     languages: p.languages,
     names: p.names,
-    pages: p.pages.map((page) => ({
-      name: page.name,
-      linkType: page.linkType,
-      titles: page.titles,
-      content: page.content ?? {},
-    })),
+    pages: p.pages.map(pageOfEntry),
     defaultPage: Math.max(
       0,
       p.pages.findIndex((page) => page.default === true),
     ),
+    lots: Object.entries(p.lots ?? {}).map(([value, lot]) => ({ value, pages: lot.pages.map(pageOfEntry) })),
   }
 }
 
@@ -77,73 +80,71 @@ export function parseLanguages(text: string): string[] {
 }
 
 /**
- * Reads the posted fields. A page row with no name, title or text is an unused slot; a row marked for removal goes.
- * `pageRows[i]` is the form row of the body's page `i` (errors then point at the right row).
+ * Reads the posted fields. A page row with nothing typed is an unused slot, and so is a lot without value or pages;
+ * a row marked for removal goes. The form read is compact: page `i` of the body is row `i` of the form rendered
+ * again, so errors at body paths land on the rows shown.
  */
-export function readProductForm(form: URLSearchParams): { form: ProductForm; pageRows: number[] } {
+export function readProductForm(form: URLSearchParams): ProductForm {
   const text = (name: string) => (form.get(name) ?? '').trim()
   const languages = parseLanguages(form.get('languages') ?? '')
-  const perLanguage = (prefix: string) => {
-    const out: Record<string, string> = {}
-    for (const lang of languages) {
-      const value = text(`${prefix}.${lang}`)
-      if (value !== '') out[lang] = value
-    }
-    return out
+  const names: Record<string, string> = {}
+  for (const lang of languages) {
+    const value = text(`name.${lang}`)
+    if (value !== '') names[lang] = value
   }
-  const pages: PageForm[] = []
-  const pageRows: number[] = []
-  const chosenDefault = Number(form.get('default') ?? '0')
-  let defaultPage = 0
-  for (let row = 0; row < MAX_FORM_PAGES && form.has(`page.${row}.name`); row++) {
-    const page = {
-      name: text(`page.${row}.name`),
-      linkType: text(`page.${row}.linkType`),
-      titles: perLanguage(`page.${row}.title`),
-      content: perLanguage(`page.${row}.content`),
-    }
-    const unused =
-      page.name === '' && Object.keys(page.titles).length === 0 && Object.keys(page.content).length === 0
-    if (form.get(`page.${row}.remove`) === 'on' || unused) continue
-    if (row === chosenDefault) defaultPage = pages.length
-    pages.push(page)
-    pageRows.push(row)
+  const { pages, chosen } = readPages(form, 'page', languages, MAX_FORM_PAGES, form.get('default') ?? '0')
+  const lots: LotForm[] = []
+  for (let k = 0; k < MAX_FORM_LOTS && form.has(`lot.${k}.value`); k++) {
+    const value = text(`lot.${k}.value`)
+    const lotPages = readPages(form, `lot.${k}.page`, languages, MAX_FORM_PAGES, null).pages
+    if (form.get(`lot.${k}.remove`) === 'on' || (value === '' && lotPages.length === 0)) continue
+    lots.push({ value, pages: lotPages })
   }
   return {
-    form: {
-      gtin: text('gtin'),
-      brand: text('brand'),
-      slug: text('slug'),
-      published: form.get('published') === 'on',
-      defaultLanguage: text('defaultLanguage').toLowerCase(),
-      languages,
-      names: perLanguage('name'),
-      pages,
-      defaultPage,
-    },
-    pageRows,
+    gtin: text('gtin'),
+    brand: text('brand'),
+    slug: text('slug'),
+    published: form.get('published') === 'on',
+    defaultLanguage: text('defaultLanguage').toLowerCase(),
+    languages,
+    names,
+    pages,
+    defaultPage: chosen,
+    lots,
   }
+}
+
+/** What the form itself refuses before the catalog service sees it: a lot listed twice (one would hide the other). */
+export function formProblems(f: ProductForm): { code: string; path: string; message: string }[] {
+  const seen = new Set<string>()
+  const problems: { code: string; path: string; message: string }[] = []
+  for (const lot of f.lots) {
+    if (seen.has(lot.value))
+      problems.push({
+        code: 'Catalog.Lot',
+        path: `lots[${JSON.stringify(lot.value)}]`,
+        message: 'This lot is listed twice: put all its pages under one lot.',
+      })
+    seen.add(lot.value)
+  }
+  return problems
 }
 
 /** The product body (import format, without `gtin`) the catalog service validates and stores. */
 export function productBody(f: ProductForm): Record<string, unknown> {
-  return {
+  const body: Record<string, unknown> = {
     brand: f.brand,
     slug: f.slug,
     published: f.published,
     defaultLanguage: f.defaultLanguage,
     languages: f.languages,
     names: f.names,
-    pages: f.pages.map((p, i) => {
-      // All text goes to the catalog service, which names text without a title as an error on its field.
-      const content = p.content
-      return {
-        name: p.name,
-        linkType: p.linkType,
-        ...(i === f.defaultPage ? { default: true } : {}),
-        titles: p.titles,
-        ...(Object.keys(content).length > 0 ? { content } : {}),
-      }
-    }),
+    pages: f.pages.map((p, i) => pageBody(p, i === f.defaultPage)),
   }
+  if (f.lots.length > 0) {
+    const lots: Record<string, unknown> = {}
+    for (const lot of f.lots) lots[lot.value] = { pages: lot.pages.map((p) => pageBody(p, false)) }
+    body.lots = lots
+  }
+  return body
 }

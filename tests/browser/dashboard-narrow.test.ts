@@ -34,7 +34,7 @@ let session: BrowserSession | undefined
 let origin = ''
 let clientId = ''
 
-/** Acme with a product in two languages, an API client, a pending invitation, a custom domain request and scans. */
+/** Acme with a product in two languages (a page linked elsewhere, a lot's page), an API client, a pending invitation, a custom domain request and scans. */
 async function seed(harness: Harness): Promise<void> {
   const imported = await importCatalog(harness.database.db, {
     products: [
@@ -53,7 +53,31 @@ async function seed(harness: Harness): Promise<void> {
             titles: { en: 'Information', de: 'Informationen' },
           },
           { name: 'recipes', linkType: 'gs1:recipeInfo', titles: { de: 'Rezepte' } },
+          {
+            name: 'sustainability',
+            linkType: 'gs1:sustainabilityInfo',
+            titles: { en: 'Sustainability', de: 'Nachhaltigkeit' },
+            href: {
+              en: 'https://oats.example.com/en/sustainability/{gtin}?lot={lot}&utm_source=digital-link-label',
+              de: 'https://oats.example.com/de/nachhaltigkeit/{gtin}?lot={lot}&utm_source=digital-link-label',
+            },
+            context: 'sustainability-report',
+            validFrom: '2026-01-01T00:00:00+01:00',
+          },
         ],
+        lots: {
+          'L2026-11-BARISTA-07': {
+            pages: [
+              {
+                name: 'recall',
+                linkType: 'gs1:recallStatus',
+                titles: { en: 'Recall notice', de: 'Rückruf' },
+                content: { en: 'Do **not** drink this lot.', de: 'Diese Charge **nicht** trinken.' },
+                validUntil: '2027-06-30T23:59:59+02:00',
+              },
+            ],
+          },
+        },
       },
     ],
   })

@@ -6,6 +6,8 @@ import type { Page } from 'playwright-core'
 import { SMTPServer } from 'smtp-server'
 import type { Database } from '../../src/db/database.ts'
 import { createMailer, type Mailer } from '../../src/mail/mailer.ts'
+import { importCatalog } from '../../src/services/catalog/import.ts'
+import { getProduct } from '../../src/services/catalog/products.ts'
 import { listClients } from '../../src/services/clients/api-clients.ts'
 import { addScanCounts } from '../../src/services/scans/counts.ts'
 import { type Harness, openHarness, PASSWORD, PEOPLE } from '../dashboard/harness.ts'
@@ -472,7 +474,7 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
         await page.getByRole('button', { name: 'Create product' }).click()
         await page.waitForURL(`${origin}/orgs/acme/products/09506000134352?done=created`)
         await page.getByRole('heading', { name: 'Where a scan goes' }).waitFor()
-        const preview = (await page.getByRole('table').filter({ hasText: 'Scanner' }).textContent()) ?? ''
+        const preview = (await page.getByRole('region', { name: 'Where a scan goes' }).textContent()) ?? ''
         expect(preview).toContain('/de/acme-oats/oat-drink/info')
         await expectAccessible(page, 'product page')
         await screenshot(page, 'dashboard-product')
@@ -511,6 +513,140 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
         await screenshot(page, 'dashboard-products')
         expect(problems).toEqual([])
       })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'Products without JavaScript: a page links to a URL per language, a lot gets its page, and the preview links both',
+    async () => {
+      const noScript = await launchBrowser({ javaScriptEnabled: false })
+      try {
+        await withPage(async (page, problems) => {
+          await signIn(page, 'owner')
+          await page.goto(`${origin}/orgs/acme/products/new`)
+          await page.getByLabel('GTIN').fill('9506000134383')
+          await page.getByLabel('URL name', { exact: true }).first().fill('oat-cookies')
+          await page.getByLabel('Languages').fill('en, de')
+          await page.getByRole('button', { name: 'Update the form' }).click()
+          await page.locator('[id="f-page.0.title.de"]').waitFor()
+          await page.locator('#f-name\\.en').fill('Oat cookies')
+          await page.locator('[id="f-page.0.title.en"]').fill('Information')
+          await page.locator('[id="f-page.0.title.de"]').fill('Informationen')
+          // The stylesheet shows the chosen kind's fields, with no script.
+          const info = page.locator('#page-0')
+          expect(await page.locator('[id="f-page.0.content.en"]').isVisible()).toBe(true)
+          expect(await page.locator('[id="f-page.0.href"]').isVisible()).toBe(false)
+          await info.getByLabel('Link to a URL').check()
+          expect(await page.locator('[id="f-page.0.content.en"]').isVisible()).toBe(false)
+          expect(await page.locator('[id="f-page.0.href"]').isVisible()).toBe(true)
+          await info.getByLabel('A URL per language').check()
+          expect(await page.locator('[id="f-page.0.href"]').isVisible()).toBe(false)
+          await page.locator('[id="f-page.0.href.en"]').fill('https://cookies.example/en/{gtin}')
+          await page.locator('[id="f-page.0.href.de"]').fill('https://cookies.example/de/{gtin}')
+          // The default page has no window; another page has its fields.
+          expect(await page.locator('[id="f-page.0.validFrom"]').isVisible()).toBe(false)
+          await page.locator('[id="f-lot.0.value"]').fill('L7')
+          const lotPage = page.locator('#lot-0-page-0')
+          await lotPage.getByLabel('URL name').fill('recall')
+          await lotPage.getByLabel('Link type').selectOption('gs1:recallStatus')
+          await page.locator('[id="f-lot.0.page.0.title.en"]').fill('Recall')
+          await lotPage.getByLabel('Link to a URL').check()
+          await page.locator('[id="f-lot.0.page.0.href"]').fill('https://cookies.example/recall/{lot}')
+          await page.locator('[id="f-lot.0.page.0.validUntil"]').fill('2027-06-30T18:00')
+          await page.locator('[id="f-lot.0.page.0.validUntil.offset"]').fill('+02:00')
+          await page.getByLabel('Published (scans resolve it)').check()
+          await page.getByRole('button', { name: 'Create product' }).click()
+          await page.waitForURL(`${origin}/orgs/acme/products/09506000134383?done=created`)
+          const recall = page.locator('a[href="https://cookies.example/recall/L7"]').first()
+          expect(await recall.getAttribute('rel')).toBe('noopener noreferrer')
+          expect(
+            await page.locator('a[href="https://cookies.example/de/09506000134383?10=L7"]').count(),
+          ).toBe(1)
+          const stored = (
+            await getProduct(h?.database.db as Database['db'], h?.orgIds.acme ?? '', '09506000134383')
+          )?.product
+          expect(stored?.lots?.L7?.pages[0]).toEqual({
+            name: 'recall',
+            linkType: 'gs1:recallStatus',
+            titles: { en: 'Recall' },
+            href: 'https://cookies.example/recall/{lot}',
+            validUntil: '2027-06-30T18:00+02:00',
+          })
+          expect(problems).toEqual([])
+        }, noScript)
+      } finally {
+        await noScript.close()
+      }
+      // The page with its lot, and its editor, in a browser that runs axe: accessible, and no wider than a phone.
+      await withPage(async (page, problems) => {
+        await signIn(page, 'owner')
+        await page.goto(`${origin}/orgs/acme/products/09506000134383`)
+        await expectAccessible(page, 'product page with a link and a lot')
+        await page.setViewportSize({ width: 390, height: 844 })
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
+        await screenshot(page, 'dashboard-product-links-390')
+        expect(problems).toEqual([])
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'a product written its own way (seconds in a window, CRLF and spaces in its text) is saved unchanged from the browser',
+    async () => {
+      const imported = await importCatalog(h?.database.db as Database['db'], {
+        products: [
+          {
+            gtin: '09506000134390',
+            brand: 'acme-oats',
+            slug: 'oat-flakes',
+            defaultLanguage: 'en',
+            languages: ['en', 'de'],
+            names: { en: 'Oat flakes' },
+            pages: [
+              { name: 'info', linkType: 'gs1:pip', default: true, titles: { de: 'Info', en: 'About' } },
+              {
+                name: 'offer',
+                linkType: 'gs1:promotion',
+                titles: { en: 'Offer' },
+                content: { en: '\nTwo for one.\r\n\r\n- *oats*\n- **flakes**  \n' },
+                validFrom: '2026-12-01T09:00:00.000+01:00',
+                validUntil: '2027-01-01T00:00:30Z',
+              },
+            ],
+            lots: {
+              'L-1': {
+                pages: [
+                  { name: 'info', linkType: 'gs1:pip', titles: { en: 'Lot notes' }, content: { en: '   ' } },
+                ],
+              },
+            },
+          },
+        ],
+      })
+      expect(imported.ok).toBe(true)
+      const before = (
+        await getProduct(h?.database.db as Database['db'], h?.orgIds.acme ?? '', '09506000134390')
+      )?.etag
+      for (const javaScriptEnabled of [true, false]) {
+        const browser = await launchBrowser({ javaScriptEnabled })
+        try {
+          await withPage(async (page, problems) => {
+            await signIn(page, 'owner')
+            await page.goto(`${origin}/orgs/acme/products/09506000134390`)
+            await page.getByRole('button', { name: 'Save' }).click()
+            await page.waitForURL(`${origin}/orgs/acme/products/09506000134390?done=unchanged`)
+            await page.getByText('Nothing changed.').waitFor()
+            expect(problems).toEqual([])
+          }, browser)
+        } finally {
+          await browser.close()
+        }
+      }
+      expect(
+        (await getProduct(h?.database.db as Database['db'], h?.orgIds.acme ?? '', '09506000134390'))?.etag,
+      ).toBe(before)
     },
     TEST_MS,
   )

@@ -1,6 +1,7 @@
 /** Products of an organization: the list, a product's page with its scan preview, the editor, delete. */
 
 import { validateCatalog } from '../../catalog/validate.ts'
+import { catalogWarnings } from '../../catalog/warnings.ts'
 import { normaliseGtin } from '../../gs1/gtin.ts'
 import type { Issue } from '../../gs1/issue.ts'
 import { brandRefs } from '../../services/catalog/brands.ts'
@@ -15,9 +16,17 @@ import {
 import { scans } from '../../services/scans/report.ts'
 import { type Access, type OrgContext, orgPath } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
-import { emptyForm, formOfProduct, type ProductForm, productBody, readProductForm } from '../product-form.ts'
+import {
+  emptyForm,
+  formOfProduct,
+  formProblems,
+  type ProductForm,
+  productBody,
+  readProductForm,
+} from '../product-form.ts'
 import type { RouteDefinition } from '../router.ts'
 import { scanPreview } from '../scan-preview.ts'
+import { keepStoredSpelling } from '../stored-spelling.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
 import { deleteProductPage, type EditorState, productPage } from '../views/product-editor.ts'
 import { type ProductQuery, productsPage } from '../views/products.ts'
@@ -87,7 +96,6 @@ async function showNew(ctx: OrgContext): Promise<Response> {
     form: emptyForm({ brand: '', language: 'en' }),
     etag: null,
     errors: [],
-    pageRows: [],
     title: null,
   })
   if (state.brands.length === 0) {
@@ -114,12 +122,13 @@ async function show(ctx: OrgContext): Promise<Response> {
     form: formOfProduct(stored.product),
     etag: stored.etag,
     errors: [],
-    pageRows: stored.product.pages.map((_, i) => i),
+    warnings: catalogWarnings([stored.product]).map(relativeToProduct),
     title: stored.product.names[stored.product.defaultLanguage] ?? null,
     notice: noticeOf(ctx),
   })
   const brand = state.brands.find((b) => b.slug === stored.product.brand)
-  const preview = brand === undefined ? null : await scanPreview(stored.product, brand, ctx.deps.config)
+  const preview =
+    brand === undefined ? null : await scanPreview(stored.product, brand, ctx.deps.config, ctx.now)
   const recent = await scans(
     ctx.deps.database.db,
     ctx.membership.organization.id,
@@ -136,15 +145,16 @@ function noticeOf(ctx: OrgContext): EditorState['notice'] {
 }
 
 async function create(ctx: OrgContext): Promise<Response> {
-  const { form, pageRows } = readProductForm(ctx.form)
-  if (ctx.form.get('action') === 'refresh') return rerender(ctx, form, pageRows, null, null)
+  const form = readProductForm(ctx.form)
+  if (ctx.form.get('action') === 'refresh') return rerender(ctx, form, null, null)
   const gtin = normaliseGtin(form.gtin)
   if (gtin === null) {
     const message = 'Enter a GTIN of 8, 12, 13 or 14 digits with the right check digit.'
     const gtinError = { code: 'Catalog.CheckDigit', path: 'gtin', message }
-    return rerender(ctx, form, pageRows, null, null, [gtinError, ...(await otherErrors(ctx, form))], 422)
+    const others = [...formProblems(form), ...(await otherErrors(ctx, form))]
+    return rerender(ctx, form, null, null, [gtinError, ...others], 422)
   }
-  return write(ctx, { ...form, gtin }, pageRows, null)
+  return write(ctx, { ...form, gtin }, null)
 }
 
 /**
@@ -167,39 +177,29 @@ async function otherErrors(ctx: OrgContext, form: ProductForm): Promise<Issue[]>
 const ANY_VALID_GTIN = '00000000000000'
 
 async function save(ctx: OrgContext): Promise<Response> {
-  const { form, pageRows } = readProductForm(ctx.form)
+  const form = readProductForm(ctx.form)
   const gtin = normaliseGtin(ctx.params.gtin ?? '')
   if (gtin === null) return notFound(ctx)
   const etag = ctx.form.get('etag') ?? ''
-  if (ctx.form.get('action') === 'refresh') return rerender(ctx, { ...form, gtin }, pageRows, etag, null)
-  return write(ctx, { ...form, gtin }, pageRows, etag)
+  if (ctx.form.get('action') === 'refresh') return rerender(ctx, { ...form, gtin }, etag, null)
+  return write(ctx, { ...form, gtin }, etag)
 }
 
 /** Saves through the catalog service; a stale ETag or a refusal re-renders the form with what was typed. */
-async function write(
-  ctx: OrgContext,
-  form: ProductForm,
-  pageRows: number[],
-  etag: string | null,
-): Promise<Response> {
+async function write(ctx: OrgContext, form: ProductForm, etag: string | null): Promise<Response> {
   // Removing the default page would silently send every scan to another page: the editor picks the new one.
   const chosen = ctx.form.get('default') ?? '0'
   if (ctx.form.get(`page.${chosen}.remove`) === 'on' && form.pages.length > 0) {
     const message = 'The default page is marked for removal: choose another default page first.'
-    return rerender(
-      ctx,
-      form,
-      pageRows,
-      etag,
-      null,
-      [{ code: 'Catalog.DefaultPage', path: null, message }],
-      422,
-    )
+    const refusal = { code: 'Catalog.DefaultPage', path: null, message }
+    return rerender(ctx, form, etag, null, [refusal], 422)
   }
+  const problems = formProblems(form)
+  if (problems.length > 0) return rerender(ctx, form, etag, null, problems, 422)
   const result = await putProduct(ctx.deps.database.db, {
     scope: organizationScope(ctx),
     gtin: form.gtin,
-    body: productBody(form),
+    body: await bodyToSave(ctx, form, etag),
     ifMatch: etag,
     ifNoneMatch: etag === null ? '*' : null,
     actor: userActor(ctx),
@@ -209,37 +209,43 @@ async function write(
     const done = result.status === 'created' ? 'created' : result.status === 'updated' ? 'saved' : 'unchanged'
     return redirectAnswer(ctx.https, orgPath(slug, `/products/${result.view.product.gtin}?done=${done}`))
   }
-  if (result.reason === 'invalid') return rerender(ctx, form, pageRows, etag, null, result.errors, 422)
+  if (result.reason === 'invalid') return rerender(ctx, form, etag, null, result.errors, 422)
   if (result.reason === 'precondition' && etag !== null) {
     const current = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.gtin)
     const text = current
       ? 'Someone else changed this product while you edited it. Your version is below: check it, then save again to replace theirs.'
       : 'This product was deleted while you edited it. Save to create it again.'
-    return rerender(ctx, form, pageRows, current?.etag ?? null, { kind: 'warn', text }, [], 409)
+    return rerender(ctx, form, current?.etag ?? null, { kind: 'warn', text }, [], 409)
   }
   const message =
     result.reason === 'precondition' ? `A product with GTIN ${form.gtin} exists already.` : result.message
-  return rerender(
-    ctx,
-    form,
-    pageRows,
-    etag,
-    null,
-    [{ code: 'Catalog.Ownership', path: 'gtin', message }],
-    409,
-  )
+  return rerender(ctx, form, etag, null, [{ code: 'Catalog.Ownership', path: 'gtin', message }], 409)
+}
+
+/**
+ * The form's product body; for the version the form was opened on, with its stored spelling wherever the form's
+ * means the same (`stored-spelling.ts`), so that saving it unchanged changes nothing.
+ */
+async function bodyToSave(
+  ctx: OrgContext,
+  form: ProductForm,
+  etag: string | null,
+): Promise<Record<string, unknown>> {
+  const body = productBody(form)
+  if (etag === null) return body
+  const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.gtin)
+  return stored === null || stored.etag !== etag ? body : keepStoredSpelling(body, stored.product)
 }
 
 async function rerender(
   ctx: OrgContext,
   form: ProductForm,
-  pageRows: number[],
   etag: string | null,
   notice: EditorState['notice'],
   errors: EditorState['errors'] = [],
   status = 200,
 ): Promise<Response> {
-  const state = await editorState(ctx, { form, etag, errors, pageRows, title: null, notice })
+  const state = await editorState(ctx, { form, etag, errors, title: null, notice })
   return pageAnswer(ctx.https, productPage(ctx, state), { status, changedNothing: true })
 }
 

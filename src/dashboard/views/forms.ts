@@ -111,8 +111,14 @@ export function formMessage(e: Issue): string {
     return `Use lower-case letters, digits and hyphens (at most ${Number(most) + 1}), starting with a letter or a digit.`
   const length = /length less or equal to (\d+); got (\d+) characters/.exec(e.message)
   if (length !== null) return `Use at most ${length[1]} characters (this has ${length[2]}).`
+  if (/match/.test(e.message) && (field === 'validFrom' || field === 'validUntil'))
+    return 'Give a date, a time and its offset: Z for UTC, or +01:00, -05:00 and so on.'
+  if (/match/.test(e.message) && field === 'type')
+    return 'Give a media type such as text/html or application/pdf, or leave it empty.'
+  if (/union/.test(e.message) && field === 'href') return 'Fill in the address.'
   if (/at least 1 properties/.test(e.message)) return 'Fill in at least one language.'
-  if (/array length to be greater or equal to 1/.test(e.message)) return 'Give at least one language.'
+  if (/array length to be greater or equal to 1/.test(e.message))
+    return field === 'pages' ? 'Add at least one page.' : 'Give at least one language.'
   if (/length greater or equal to 1/.test(e.message)) return 'This cannot be empty.'
   return e.message
 }
