@@ -150,7 +150,8 @@ async function drawPng(
   return {
     kind: 'drawn',
     file: {
-      bytes: new Uint8Array(png) as Uint8Array<ArrayBuffer>,
+      // bwip-js allocates the PNG on its own (Buffer.alloc, never the shared pool): its view is handed on, not copied.
+      bytes: new Uint8Array(png.buffer, png.byteOffset, png.byteLength) as Uint8Array<ArrayBuffer>,
       type: FORMAT_TYPES.png,
       size: {
         moduleSize: plan.moduleSize,
