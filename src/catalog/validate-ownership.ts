@@ -4,7 +4,8 @@
  * may move between brands.
  */
 import { type Issue, issue } from '../gs1/issue.ts'
-import { describeEntry } from './entry-id.ts'
+import { companyPart, outsidePrefixes, withinPrefixes } from './company-prefix.ts'
+import { describeEntry, isRuleEntry, keyOfEntry } from './entry-id.ts'
 import { entryIdPath, type KnownSlugs, type ValidCatalog } from './validate-types.ts'
 
 export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
@@ -28,8 +29,11 @@ export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[
   for (const b of catalog.brands)
     if (!brandOrganization.has(b.slug)) brandOrganization.set(b.slug, b.organization)
   catalog.products.forEach((p, i) => {
-    const stored = known.productOwners?.get(p.gtin)
     const organization = brandOrganization.get(p.brand)
+    const prefixes = organization === undefined ? undefined : known.companyPrefixes?.get(organization)
+    if (prefixes !== undefined && organization !== undefined && !withinOwnPrefixes(p.gtin, prefixes))
+      errors.push(outsidePrefixes(entryIdPath(catalog, i), describeEntry(p.gtin), organization, prefixes))
+    const stored = known.productOwners?.get(p.gtin)
     if (stored === undefined || organization === undefined || stored.organization === organization) return
     errors.push(
       issue(
@@ -43,4 +47,14 @@ export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[
     )
   })
   return errors
+}
+
+/**
+ * Whether an entry (or a rule's prefix) lies within its organization's prefixes. A GTIN-8 (six leading zeros in 14
+ * digits) carries a GS1-8 Prefix, not a company prefix: not checked.
+ */
+function withinOwnPrefixes(id: string, prefixes: readonly string[]): boolean {
+  const { key, value } = keyOfEntry(id)
+  if (key === '01' && companyPart(key, value).startsWith('00000')) return true
+  return withinPrefixes(key, isRuleEntry(id) ? value.slice(0, -1) : value, prefixes)
 }

@@ -18,6 +18,8 @@ export interface KnownSlugs {
   readonly brandOrganizations?: ReadonlyMap<string, string>
   /** GTIN-14 → the stored product's brand and that brand's organization (GTINs the file names). */
   readonly productOwners?: ReadonlyMap<string, { readonly brand: string; readonly organization: string }>
+  /** Organization slug → its GS1 Company Prefixes (organizations without any are absent: not checked). */
+  readonly companyPrefixes?: ReadonlyMap<string, readonly string[]>
   /**
    * The one organization an import is scoped to (API, dashboard): its errors then name nothing of another
    * organization's, which its author may not see. Absent for an operator's import, whose errors name the owners.

@@ -25,7 +25,7 @@ const COMMANDS: Record<string, CliCommand> = {
 }
 
 const HELP = `usage: bun run cli <command>
-  org create | set-plan | list        organizations and subscription plans
+  org create | set-plan | list | prefix   organizations, subscription plans, GS1 Company Prefixes
   client create | list | block | unblock | delete
   user create | list | disable | reset-password   people of the dashboard
   domain list [--pending] | activate | deactivate DOMAIN  brands' custom domains

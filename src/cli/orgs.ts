@@ -1,5 +1,11 @@
-/** `org create | set-plan | list`: organizations and their subscription plans. */
+/** `org create | set-plan | list | prefix`: organizations, their subscription plans and GS1 Company Prefixes. */
 
+import {
+  addCompanyPrefix,
+  listCompanyPrefixes,
+  type PrefixResult,
+  removeCompanyPrefix,
+} from '../services/catalog/company-prefixes.ts'
 import {
   createOrganization,
   isPlan,
@@ -17,6 +23,7 @@ const USAGE = [
   'org create --slug SLUG --name NAME [--plan free|starter|pro|enterprise] [--status active|past_due|canceled] [--json]',
   'org set-plan SLUG free|starter|pro|enterprise [--status active|past_due|canceled] [--json]',
   'org list [--json]',
+  'org prefix add|remove|list SLUG [PREFIX] [--json]',
 ]
 
 const FLAGS = {
@@ -60,7 +67,47 @@ export async function runOrgCommand(args: string[], ctx: CliContext): Promise<nu
     else for (const o of list) ctx.io.out(`${o.slug}\t${o.plan}\t${o.subscriptionStatus}\t${o.name}`)
     return EXIT.ok
   }
+  if (sub === 'prefix') return runPrefixCommand(pos, json, ctx)
   throw unknownSubcommand('org', sub, USAGE)
+}
+
+/**
+ * `org prefix add|remove SLUG PREFIX` and `org prefix list SLUG`: the GS1 Company Prefixes whose entries the
+ * organization may import (DESIGN §12; none recorded: not checked).
+ */
+async function runPrefixCommand(pos: string[], json: boolean, ctx: CliContext): Promise<number> {
+  const usage = USAGE[3] as string
+  const [action] = pos
+  if (action === 'list') {
+    const [, slug] = positionals(pos, 2, usage) as [string, string]
+    const list = await ctx.withDatabase((d) => listCompanyPrefixes(d.db, slug))
+    if (list === null)
+      return prefixReport(
+        { ok: false, reason: 'unknown', message: `organization '${slug}' does not exist` },
+        ctx,
+        json,
+      )
+    return prefixReport({ ok: true, prefixes: list }, ctx, json)
+  }
+  if (action !== 'add' && action !== 'remove') throw new UsageError(`usage: ${usage}`)
+  const [, slug, prefix] = positionals(pos, 3, usage) as [string, string, string]
+  const change = action === 'add' ? addCompanyPrefix : removeCompanyPrefix
+  return prefixReport(await ctx.withDatabase((d) => change(d.db, slug, prefix)), ctx, json)
+}
+
+function prefixReport(result: PrefixResult, ctx: CliContext, json: boolean): number {
+  if (!result.ok) {
+    ctx.io.err(`error: ${result.message}`)
+    return EXIT.refused
+  }
+  if (json) ctx.io.out(JSON.stringify({ companyPrefixes: result.prefixes }))
+  else
+    ctx.io.out(
+      result.prefixes.length === 0
+        ? '(no company prefixes: entries are not checked)'
+        : result.prefixes.join('\n'),
+    )
+  return EXIT.ok
 }
 
 function checkPlan(value: string) {

@@ -42,6 +42,26 @@ export const organizations = pgTable(
   ],
 )
 
+/**
+ * The GS1 Company Prefixes an organization is licensed (DESIGN §12): its entries and prefix rules must lie within
+ * them. None recorded: not checked. Two organizations never hold overlapping prefixes (the service checks it under
+ * the table's lock).
+ */
+export const companyPrefixes = pgTable(
+  'company_prefixes',
+  {
+    prefix: text('prefix').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('company_prefixes_organization_idx').on(t.organizationId),
+    check('company_prefixes_prefix_check', sql`${t.prefix} ~ '^[0-9]{4,12}$'`),
+  ],
+)
+
 export const apiClients = pgTable(
   'api_clients',
   {

@@ -79,3 +79,38 @@ describe('org commands', () => {
     await expect(run('destroy')).rejects.toThrow('usage:')
   })
 })
+
+describe('org prefix', () => {
+  test('adds, lists and removes an organization’s GS1 Company Prefixes; refuses an overlap and a bad prefix', async () => {
+    await run('create', '--slug', 'pfx', '--name', 'Prefixed')
+    await run('create', '--slug', 'pfx-other', '--name', 'Other')
+    expect(await run('prefix', 'list', 'pfx')).toEqual({
+      code: 0,
+      out: ['(no company prefixes: entries are not checked)'],
+      err: [],
+    })
+    expect(await run('prefix', 'add', 'pfx', '4012345', '--json')).toEqual({
+      code: 0,
+      out: ['{"companyPrefixes":["4012345"]}'],
+      err: [],
+    })
+    expect(await run('prefix', 'add', 'pfx-other', '401234')).toEqual({
+      code: 1,
+      out: [],
+      err: ["error: 401234 overlaps 4012345 of organization 'pfx'"],
+    })
+    expect((await run('prefix', 'add', 'pfx', '12')).err).toEqual([
+      'error: a GS1 Company Prefix has 4 to 12 digits; "12" has not',
+    ])
+    expect(await run('prefix', 'remove', 'pfx', '4012345')).toEqual({
+      code: 0,
+      out: ['(no company prefixes: entries are not checked)'],
+      err: [],
+    })
+    expect((await run('prefix', 'list', 'nobody')).err).toEqual([
+      "error: organization 'nobody' does not exist",
+    ])
+    await expect(run('prefix', 'add', 'pfx')).rejects.toThrow('usage: org prefix')
+    await expect(run('prefix', 'swap', 'pfx', '1234')).rejects.toThrow('usage: org prefix')
+  })
+})

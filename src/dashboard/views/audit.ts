@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'brand.domain_deactivate': 'deactivated a custom domain',
   'organization.create': 'created the organization',
   'organization.plan': 'changed the plan',
+  'organization.prefix_add': 'recorded a GS1 Company Prefix',
+  'organization.prefix_remove': 'removed a GS1 Company Prefix',
   'catalog.import': 'imported a catalog',
   'product.create': 'created a product',
   'product.update': 'changed a product',

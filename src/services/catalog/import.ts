@@ -21,6 +21,7 @@ import {
 import { normaliseGtin } from '../../gs1/gtin.ts'
 import type { Issue } from '../../gs1/issue.ts'
 import { type Actor, CLI_ACTOR, recordAudit } from '../audit.ts'
+import { companyPrefixesBySlug } from './company-prefixes.ts'
 import { type CanonicalProduct, canonicalProduct, chunks, loadProducts, pageExtras } from './rows.ts'
 
 export interface ChangeCount {
@@ -203,7 +204,16 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
         .where(inArray(products.gtin, part)),
     ),
   ])
+  // The prefixes of every organization the file's entries may belong to: the file's, and the stored brands'.
+  const prefixes = await companyPrefixesBySlug(
+    db,
+    distinct(
+      orgSlugs,
+      brandRows.map((r) => r.organization),
+    ),
+  )
   return {
+    companyPrefixes: prefixes,
     organizations: new Set(orgRows.map((r) => r.slug)),
     brands: new Set(brandRows.map((r) => r.slug)),
     domains: new Map(domainRows.map((r) => [r.domain ?? '', r.slug])),

@@ -1,0 +1,134 @@
+/**
+ * The GS1 Company Prefixes of organizations (DESIGN §12): recorded by an operator, never overlapping between two
+ * organizations; an import then refuses entries and rules outside their organization's (`Catalog.Ownership`).
+ */
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { companyPrefixProblem } from '../../catalog/company-prefix.ts'
+import type { Db, Tx } from '../../db/database.ts'
+import { companyPrefixes, organizations } from '../../db/schema.ts'
+import { type Actor, CLI_ACTOR, recordAudit } from '../audit.ts'
+
+export type PrefixResult =
+  | { ok: true; prefixes: string[] }
+  | { ok: false; reason: 'unknown' | 'invalid' | 'taken'; message: string }
+
+async function organizationId(db: Db | Tx, slug: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.slug, slug))
+  return row?.id ?? null
+}
+
+async function prefixesOf(db: Db | Tx, id: string): Promise<string[]> {
+  const rows = await db
+    .select({ prefix: companyPrefixes.prefix })
+    .from(companyPrefixes)
+    .where(eq(companyPrefixes.organizationId, id))
+    .orderBy(asc(companyPrefixes.prefix))
+  return rows.map((r) => r.prefix)
+}
+
+/** The organization's prefixes in order, or null when no organization has that slug. */
+export async function listCompanyPrefixes(db: Db, slug: string): Promise<string[] | null> {
+  const id = await organizationId(db, slug)
+  return id === null ? null : prefixesOf(db, id)
+}
+
+/** The prefixes of the organizations with these slugs (those with none are left out). */
+export async function companyPrefixesBySlug(
+  db: Db | Tx,
+  slugs: readonly string[],
+): Promise<Map<string, string[]>> {
+  if (slugs.length === 0) return new Map()
+  const rows = await db
+    .select({ slug: organizations.slug, prefix: companyPrefixes.prefix })
+    .from(companyPrefixes)
+    .innerJoin(organizations, eq(companyPrefixes.organizationId, organizations.id))
+    .where(inArray(organizations.slug, [...slugs]))
+    .orderBy(asc(companyPrefixes.prefix))
+  const bySlug = new Map<string, string[]>()
+  for (const r of rows) bySlug.set(r.slug, [...(bySlug.get(r.slug) ?? []), r.prefix])
+  return bySlug
+}
+
+/**
+ * Records a prefix for the organization. Refused when it is not 4 to 12 digits, or overlaps one of another
+ * organization's (either starts the other). Adding one it holds changes nothing. Audited.
+ */
+export async function addCompanyPrefix(
+  db: Db,
+  slug: string,
+  prefix: string,
+  actor: Actor = CLI_ACTOR,
+): Promise<PrefixResult> {
+  const problem = companyPrefixProblem(prefix)
+  if (problem !== null) return { ok: false, reason: 'invalid', message: problem }
+  return db.transaction(async (tx) => {
+    const id = await organizationId(tx, slug)
+    if (id === null) return unknown(slug)
+    // One writer at a time: two organizations adding overlapping prefixes at once must not both succeed.
+    await tx.execute(sql`lock table ${companyPrefixes} in share row exclusive mode`)
+    const [other] = await tx
+      .select({ prefix: companyPrefixes.prefix, slug: organizations.slug })
+      .from(companyPrefixes)
+      .innerJoin(organizations, eq(companyPrefixes.organizationId, organizations.id))
+      .where(
+        and(
+          ne(companyPrefixes.organizationId, id),
+          sql`(${companyPrefixes.prefix} like ${`${prefix}%`} or ${prefix} like ${companyPrefixes.prefix} || '%')`,
+        ),
+      )
+      .limit(1)
+    if (other !== undefined)
+      return {
+        ok: false,
+        reason: 'taken',
+        message: `${prefix} overlaps ${other.prefix} of organization '${other.slug}'`,
+      } as const
+    const added = await tx
+      .insert(companyPrefixes)
+      .values({ prefix, organizationId: id })
+      .onConflictDoNothing()
+      .returning({ prefix: companyPrefixes.prefix })
+    if (added.length > 0)
+      await recordAudit(tx, {
+        organizationId: id,
+        actor,
+        action: 'organization.prefix_add',
+        target: { kind: 'organization', id: slug },
+        summary: { prefix },
+      })
+    return { ok: true, prefixes: await prefixesOf(tx, id) } as const
+  })
+}
+
+/** Removes a prefix of the organization (one it does not hold changes nothing). Audited. */
+export async function removeCompanyPrefix(
+  db: Db,
+  slug: string,
+  prefix: string,
+  actor: Actor = CLI_ACTOR,
+): Promise<PrefixResult> {
+  return db.transaction(async (tx) => {
+    const id = await organizationId(tx, slug)
+    if (id === null) return unknown(slug)
+    const removed = await tx
+      .delete(companyPrefixes)
+      .where(and(eq(companyPrefixes.organizationId, id), eq(companyPrefixes.prefix, prefix)))
+      .returning({ prefix: companyPrefixes.prefix })
+    if (removed.length > 0)
+      await recordAudit(tx, {
+        organizationId: id,
+        actor,
+        action: 'organization.prefix_remove',
+        target: { kind: 'organization', id: slug },
+        summary: { prefix },
+      })
+    return { ok: true, prefixes: await prefixesOf(tx, id) } as const
+  })
+}
+
+function unknown(slug: string) {
+  return { ok: false, reason: 'unknown', message: `organization '${slug}' does not exist` } as const
+}
