@@ -1,5 +1,6 @@
 /** Field layouts of the six SGTIN-family schemes (TDS 2.3 §14.6.1.1–14.6.1.6), read into AI pairs. */
 
+import { CSET82 } from '../gs1/charset.ts'
 import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { DATE_TYPE_AIS, SERIAL_SPEC } from './ai-specs.ts'
 import { type BitReader, readBits } from './bits.ts'
@@ -35,7 +36,10 @@ export function readSgtin96(r: BitReader, out: AiPair[]): void {
   out.push({ ai: '01', value: gtin }, { ai: '21', value: String(serial) })
 }
 
-/** SGTIN-198: partitioned GTIN and 20 7-bit characters, zero-terminated (TDS 14.6.1.2, 14.4.2). */
+/**
+ * SGTIN-198: partitioned GTIN and 20 7-bit characters, zero-terminated (TDS 14.6.1.2, 14.4.2), each of GS1
+ * character set 82 (Table A-1), so the link is valid as read.
+ */
 export function readSgtin198(r: BitReader, out: AiPair[]): void {
   const gtin = readPartitionedGtin(r)
   let serial = ''
@@ -44,6 +48,8 @@ export function readSgtin198(r: BitReader, out: AiPair[]): void {
     const c = readBits(r, 7)
     if (c === 0) ended = true
     else if (ended) abortDecoding('malformed', 'a serial character follows the zero terminator (TDS 14.4.2)')
+    else if (CSET82[c] !== 1)
+      abortDecoding('invalid-link', 'AI (21) holds a character outside GS1 character set 82')
     else serial += String.fromCharCode(c)
   }
   if (serial === '') abortDecoding('malformed', 'the serial number is empty')

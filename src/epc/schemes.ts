@@ -7,8 +7,7 @@ export interface SchemeInfo {
   readonly key: string
   /**
    * True when the scheme's reader leaves a valid Digital Link by construction (computed check digits, checked
-   * characters, integers within their AI's length), so decoding skips the GS1 core check. SGTIN-198 keeps the
-   * core check that has always judged its serial characters.
+   * characters, integers within their AI's length), so decoding skips the GS1 core check.
    */
   readonly checked: boolean
 }
@@ -19,7 +18,7 @@ function info(header: number, key: string, checked = false): SchemeInfo {
 
 export const SCHEMES: Readonly<Record<EpcScheme, SchemeInfo>> = {
   'SGTIN-96': info(0x30, '01', true),
-  'SGTIN-198': info(0x36, '01'),
+  'SGTIN-198': info(0x36, '01', true),
   'SGTIN+': info(0xf7, '01'),
   'DSGTIN+': info(0xfb, '01'),
   'SGTIN++': info(0xfd, '01'),
