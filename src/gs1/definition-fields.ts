@@ -178,7 +178,27 @@ export function checkErrorCorrection(
   return level ?? (opts.render && isQrMode(mode) ? 'L' : null)
 }
 
-/** DESIGN §6: EPC compression needs a stem, primary key (01) and AI (21); the API layer encodes. */
+/**
+ * Primary keys an EPC binary scheme carries, with the AI the EPC cannot do without beside the key (TDS 2.3 §7:
+ * SGTIN and ITIP need the serial, CPI its serial; GRAI, GDTI and GCN carry theirs in the key's value).
+ */
+const EPC_KEYS: Readonly<Record<string, string | null>> = {
+  '00': null,
+  '01': '21',
+  '253': null,
+  '255': null,
+  '414': null,
+  '8003': null,
+  '8004': null,
+  '8006': '21',
+  '8010': '8011',
+  '8017': null,
+  '8018': null,
+}
+
+const EPC_KEY_LIST = '00, 01, 253, 255, 414, 8003, 8004, 8006, 8010, 8017 or 8018'
+
+/** DESIGN §6, §12: EPC compression needs a stem and a primary key with an EPC scheme; the API layer encodes. */
 export function checkCompression(
   v: unknown,
   hasStem: boolean,
@@ -188,6 +208,7 @@ export function checkCompression(
 ): Compression | null {
   const c = enumField(v, COMPRESSIONS, 'compression', issues)
   if (c === null) return null
+  const required = primaryKey === null ? undefined : EPC_KEYS[primaryKey]
   if (!hasStem) {
     issues.push(
       issue(
@@ -196,20 +217,22 @@ export function checkCompression(
         'compression is only allowed with digitalLinkStem',
       ),
     )
-  } else if (primaryKey !== null && primaryKey !== '01') {
+  } else if (primaryKey !== null && required === undefined) {
     issues.push(
       issue(
         'Validation.NotAllowed.compression',
         'compression',
-        `compression needs primary key (01); got (${primaryKey})`,
+        `compression needs a primary key an EPC carries (${EPC_KEY_LIST}); got (${primaryKey})`,
       ),
     )
-  } else if (primaryKey === '01' && !ais.includes('21')) {
+  } else if (typeof required === 'string' && !ais.includes(required)) {
     issues.push(
       issue(
         'Validation.Requires.compression',
         'compression',
-        'compression needs a serial number, AI (21), in ais',
+        required === '21'
+          ? 'compression needs a serial number, AI (21), in ais'
+          : `compression needs AI (${required}) in ais`,
       ),
     )
   }

@@ -93,6 +93,27 @@ describe('compression', () => {
     expect(codesOf({ ...base, compression: null })).toEqual([])
   })
 
+  test('is carried for every key an EPC carries (TDS 2.3 §7), with the serial SGTIN, ITIP and CPI need', () => {
+    const keys: [string, string, [string, string][]][] = [
+      ['00', '095201234567891235', []],
+      ['414', '9521141123454', []],
+      ['8006', '095211411234540102', [['21', '1']]],
+      ['8010', '95211415PQ7', [['8011', '1']]],
+      ['8018', '952114112345678906', []],
+    ]
+    for (const [key, value, ais] of keys) {
+      const def = {
+        digitalLinkStem: STEM,
+        primaryKey: { key, value },
+        ais: ais.map(([k, v]) => ({ key: k, value: v })),
+        compression: 'EPC_HEX',
+      }
+      expect({ key, codes: codesOf(def) }).toEqual({ key, codes: [] })
+    }
+    const withoutSerial = { digitalLinkStem: STEM, primaryKey: { key: '8010', value: '95211415PQ7' } }
+    expect(codesOf({ ...withoutSerial, compression: 'EPC_HEX' })).toEqual(['Validation.Requires.compression'])
+  })
+
   test('is refused without stem, with another key, without (21), or with another value', () => {
     expect(codesOf(gtinDef([['21', 'S1']], { compression: 'EPC_HEX' }))).toEqual([
       'Validation.NotAllowed.compression',
@@ -100,7 +121,8 @@ describe('compression', () => {
     expect(
       codesOf({
         digitalLinkStem: STEM,
-        primaryKey: { key: '00', value: '006141411234567890' },
+        // GINC (401): a Digital Link primary key no EPC scheme carries.
+        primaryKey: { key: '401', value: '9521141XYZ47' },
         compression: 'EPC_HEX',
       }),
     ).toEqual(['Validation.NotAllowed.compression'])

@@ -55,15 +55,16 @@ export function generate(input: unknown, options: DefinitionOptions = {}): Gener
 }
 
 /**
- * DESIGN §6 compression: `{stem}/eh…` or `{stem}/ex…`, with every AI inside the EPC and linkType, context
- * and extension parameters left in the query. The codec picks SGTIN+ or DSGTIN+ and its segment decodes
- * back to the same GTIN, qualifiers and attributes.
+ * DESIGN §6, §12 compression: `{stem}/eh…` or `{stem}/ex…`, with every AI inside the EPC and linkType, context
+ * and extension parameters left in the query. The codec writes the smallest scheme of the key that carries the
+ * link (SGTIN+ or DSGTIN+, SSCC+, SGLN+, …: the fixed-length schemes need the GS1 Company Prefix length, which a
+ * code definition does not state) and its segment decodes back to the same key, qualifiers and attributes.
  */
 function compressedText(result: CodeResult): string | Issue {
   const dl = result.digitalLink
   if (dl === null) return unencodable('compression needs digitalLinkStem')
   const form = result.compression === 'EPC_BASE64' ? 'base64' : 'hex'
-  const link = { gtin: dl.primaryKey.value, qualifiers: dl.qualifiers, attributes: dl.attributes }
+  const link = { key: dl.primaryKey, qualifiers: dl.qualifiers, attributes: dl.attributes }
   const encoded = encodeLink(link, form)
   if (!encoded.ok) return unencodable(encoded.message)
   const query = digitalLinkQuery({ ...dl, attributes: [] })

@@ -109,7 +109,8 @@ describe('compression over POST /code', () => {
     expect(
       await errors({
         digitalLinkStem: STEM,
-        primaryKey: { key: '00', value: '006141411234567890' },
+        // GINC (401): a Digital Link primary key no EPC scheme carries.
+        primaryKey: { key: '401', value: '9521141XYZ47' },
         compression: 'EPC_HEX',
       }),
     ).toEqual(['Validation.NotAllowed.compression'])
