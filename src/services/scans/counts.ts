@@ -51,6 +51,8 @@ export const SCAN_GROUPS = {
   host: scanCounts.hostKind,
   device: scanCounts.device,
   outcome: scanCounts.outcome,
+  /** The GS1 key scanned (`01` for products; an item's or rule's key, DESIGN §12), from the entry's identity. */
+  key: sql<string>`case when ${scanCounts.gtin} like '%/%' then split_part(${scanCounts.gtin}, '/', 1) else '01' end`,
 } as const
 
 export type ScanGroup = keyof typeof SCAN_GROUPS

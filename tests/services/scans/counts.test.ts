@@ -113,3 +113,26 @@ describe('scan counts', () => {
     expect(await scanReport(database.db, q)).toEqual([{ key: '2026-09-10', count: 7 }])
   })
 })
+
+describe('scans of every key (DESIGN §12)', () => {
+  test('group by the entry scanned and by its GS1 key: products under 01, items and rules under theirs', async () => {
+    const q = { organizationId: org.globex ?? '', from: '2026-12-01', to: '2026-12-31' }
+    await addScanCounts(database.db, [
+      row({ organizationId: org.globex ?? '', day: '2026-12-01', gtin: '09506000134352', count: 2 }),
+      row({ organizationId: org.globex ?? '', day: '2026-12-01', gtin: '414/9506000000008', count: 3 }),
+      row({ organizationId: org.globex ?? '', day: '2026-12-01', gtin: '00/0950600*', count: 4 }),
+      row({ organizationId: org.globex ?? '', day: '2026-12-01', gtin: '00/095060001343520000', count: 1 }),
+    ])
+    expect(await scanReport(database.db, { ...q, groupBy: 'key' })).toEqual([
+      { key: '00', count: 5 },
+      { key: '414', count: 3 },
+      { key: '01', count: 2 },
+    ])
+    expect(await scanReport(database.db, { ...q, groupBy: 'gtin' })).toEqual([
+      { key: '00/0950600*', count: 4 },
+      { key: '414/9506000000008', count: 3 },
+      { key: '09506000134352', count: 2 },
+      { key: '00/095060001343520000', count: 1 },
+    ])
+  })
+})
