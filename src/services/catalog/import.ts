@@ -95,6 +95,9 @@ export async function importCatalog(
  */
 const ANALYZE_AFTER = 1000
 
+/** How long one statement of an import may run, its wait for the catalog's lock included. */
+export const IMPORT_STATEMENT_TIMEOUT_MS = 120_000
+
 async function refreshStatistics(db: Db): Promise<void> {
   try {
     await db.execute(sql`analyze brands, products, product_names, pages, page_titles`)
@@ -112,6 +115,9 @@ export async function importInTransaction(
   input: unknown,
   options: ImportOptions,
 ): Promise<ImportResult> {
+  // An import queues on the catalog's lock behind others and writes thousands of rows: the pool's statement timeout
+  // (seconds, for requests) would turn a wait in that queue into a failure. Imports are budgeted per client instead.
+  await tx.execute(sql.raw(`set local statement_timeout = ${IMPORT_STATEMENT_TIMEOUT_MS}`))
   await lockCatalog(tx)
   const shape = shapeIssues(input)
   if (shape.length > 0) return { ok: false, errors: shape }
