@@ -1,8 +1,8 @@
 /**
- * EPC decode per scheme, ours beside `epc-tds` on the same tags: for each TDS 1.x scheme epc-tds implements, N
- * random valid tags (written by our encoder, checked equal in both decoders first) are decoded by both, round-robin,
- * best of ROUNDS; each side yields the key and its serial. Target: ours ≥ 2× epc-tds for every scheme.
- * `BENCH_TAGS` and `BENCH_ROUNDS` override N and ROUNDS.
+ * EPC decode per scheme, ours beside `epc-tds` on the same tags: for each TDS 1.x scheme epc-tds implements,
+ * N random valid tags (written by our encoder, checked equal in both decoders first) are decoded by both,
+ * round-robin, best of ROUNDS; each side yields the key and its serial. Target: ours ≥ 2× epc-tds for every
+ * scheme. `BENCH_TAGS` and `BENCH_ROUNDS` override N and ROUNDS.
  */
 import epcTds from 'epc-tds'
 import { type AiPair, decodeHex, type EpcScheme, encodeLink } from '../src/epc/index.ts'
@@ -174,7 +174,8 @@ const cases: Case[] = SCHEMES.map((s) => {
 })
 const reader = new Map(SCHEMES.map((s) => [s.scheme, s.read]))
 
-// Round-robin over schemes, each side first in every other round: a shared, noisy machine then slows both alike.
+// Round-robin over schemes, each side first in every other round: a shared, noisy machine then slows both
+// alike.
 for (let round = 0; round < ROUNDS; round++) {
   for (const c of cases) {
     const read = reader.get(c.scheme) as Scheme['read']

@@ -1,4 +1,4 @@
-/** Decodes an `eh`/`ex` segment or a bare hex EPC into the parts of a GS1 Digital Link of any key; never throws. */
+/** Decodes an `eh`/`ex` segment or a bare hex EPC into a GS1 Digital Link of any key; never throws. */
 import { aiInfo } from '../gs1/index.ts'
 import { type BitReader, checkAlphabet, createReader } from './bits.ts'
 import { abortDecoding, EpcError } from './errors.ts'
@@ -64,8 +64,8 @@ function decodeReader(r: BitReader): DecodeResult {
 }
 
 /**
- * Checked fixed-length schemes are valid as read. The others merge identical repeats and reject conflicting ones
- * (EPC-NOTES policy §10.6), are validated, then split into the key's qualifiers and the other AIs.
+ * Checked fixed-length schemes are valid as read. The others merge identical repeats and reject conflicting
+ * ones (EPC-NOTES policy §10.6), are validated, then split into the key's qualifiers and the other AIs.
  */
 function toLink(scheme: EpcScheme, pairs: AiPair[]): DecodedLink {
   const key = pairs[0] as AiPair
@@ -87,8 +87,8 @@ function toLink(scheme: EpcScheme, pairs: AiPair[]): DecodedLink {
   if (!inOneSequence(key.ai, qualifiers))
     abortDecoding('invalid-link', `AI (${key.ai}) takes one of its qualifier sequences, not several`)
   const attributes = unique.filter((p) => p.ai !== key.ai && !order.includes(p.ai))
-  // SPEC "GET /{compressedLink}": the decoded link must be a valid Digital Link, so every other AI must be one a
-  // Digital Link query may carry (the encoder refuses the others alike).
+  // SPEC "GET /{compressedLink}": the decoded link must be a valid Digital Link, so every other AI must be
+  // one a Digital Link query may carry (the encoder refuses the others alike).
   const foreign = attributes.find((p) => aiInfo(p.ai)?.dlAttribute !== true)
   if (foreign !== undefined)
     abortDecoding('invalid-link', `AI (${foreign.ai}) is not a valid Digital Link data attribute`)

@@ -1,4 +1,4 @@
-/** The checks a link passes before any scheme is tried: a GS1-valid Digital Link whose key has an EPC scheme. */
+/** Checks before any scheme is tried: a GS1-valid Digital Link whose key an EPC scheme carries. */
 import { parseGtin } from '../gs1/gtin.ts'
 import { aiInfo, checkElementData } from '../gs1/index.ts'
 import { inOneSequence, keyOf, qualifierOrder } from './key-link.ts'
@@ -35,7 +35,9 @@ function listOf(ais: ReadonlyArray<string>): string {
   return ais.length < 2 ? ais.join('') : `${ais.slice(0, -1).join(', ')} or ${ais.at(-1)}`
 }
 
-/** The key (a GTIN normalised to 14 digits) and the other AIs in link order, or why the link cannot be an EPC. */
+/**
+ * The key (a GTIN normalised to 14 digits) and the other AIs in link order, or why the link cannot be an EPC.
+ */
 export function checkLink(link: LinkInput): CheckedLink {
   let key = keyOf(link)
   if (key.ai === '01') {
@@ -75,7 +77,8 @@ export function checkLink(link: LinkInput): CheckedLink {
     return refuse('invalid-link', `AI (${key.ai}) takes one of its qualifier sequences, not several`)
   const serial = SERIAL_AFTER[key.ai]
   if (serial !== undefined && key.value.length <= serial[0]) return refuse('missing-serial', serial[1])
-  // TDS 2.3 §7.5: an SGLN extension of "0" stands for a GLN without extension, so (254) 0 would not come back.
+  // TDS 2.3 §7.5: an SGLN extension of "0" stands for a GLN without extension, so (254) 0 would not come
+  // back.
   if (link.qualifiers.some((q) => q.ai === '254' && q.value === '0'))
     return refuse('unencodable-ai', 'a GLN extension of 0 means "no extension" in an EPC (TDS 2.3 §7.5)')
   return { ok: true, key, pairs: pairs.slice(1) }

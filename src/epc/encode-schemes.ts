@@ -1,7 +1,4 @@
-/**
- * The schemes that can carry a checked link, fixed-length ones first: those need the GS1 Company Prefix length
- * and take no AI beyond their fields; the '+' scheme of the key takes everything else as +AIDC data.
- */
+/** The schemes that can carry a checked link, fixed-length ones first, then the key's '+' scheme. */
 import type { BitWriter } from './bit-writer.ts'
 import type { AiPair, EpcScheme } from './types.ts'
 import {
@@ -15,6 +12,11 @@ import {
   writeSsccFixed,
 } from './write-fixed.ts'
 import { prioritisedDate, writeKeyPlus, writeSgtinPlus } from './write-plus.ts'
+
+/*
+ * Fixed-length schemes need the GS1 Company Prefix length and take no AI beyond their fields; the '+' scheme
+ * of the key takes everything else as +AIDC data.
+ */
 
 /** One scheme and how to write the link in it (throwing UnencodableValue when a value does not fit). */
 export interface Candidate {

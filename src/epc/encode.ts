@@ -3,6 +3,7 @@ import { createWriter, toSegment } from './bit-writer.ts'
 import { decodeSegment } from './decode.ts'
 import { checkLink } from './encode-check.ts'
 import { candidatesFor } from './encode-schemes.ts'
+import { SCHEMES } from './schemes.ts'
 import type {
   AiPair,
   EncodeOptions,
@@ -23,10 +24,10 @@ function refuse(reason: EncodeRejection, message: string): EncodeResult {
 
 /**
  * Tries every scheme that can carry the link and keeps the shortest segment, the first on a tie (fixed-length
- * before '+'); `options.scheme` asks for one scheme. Without `gcpLength` only the '+' schemes are candidates: a
- * GTIN link is then SGTIN+ or, with a date AI (11, 13, 15, 16, 17, 7006, 7007), DSGTIN+ whose prioritised slot
- * holds the first such date. `decodeSegment` of the result gives the same link, with the prioritised date first
- * among the attributes and a GLN extension "0" (none in an EPC, TDS 2.3 §7.5) refused.
+ * before '+'); `options.scheme` asks for one scheme. Without `gcpLength` only the '+' schemes are candidates:
+ * a GTIN link is then SGTIN+ or, with a date AI (11, 13, 15, 16, 17, 7006, 7007), DSGTIN+ whose prioritised
+ * slot holds the first such date. `decodeSegment` of the result gives the same link, with the prioritised
+ * date first among the attributes and a GLN extension "0" (none in an EPC, TDS 2.3 §7.5) refused.
  * @example encodeLink({ gtin: '09506000134352', qualifiers: [{ ai: '21', value: 'S1' }], attributes: [] }, 'hex')
  * @example encodeLink({ key: { ai: '00', value: '095201234567891235' }, qualifiers: [], attributes: [] }, 'hex')
  */
@@ -38,8 +39,7 @@ export function encodeLink(link: LinkInput, form: SegmentForm, options: EncodeOp
   if (!checked.ok) return checked
   const { key, pairs } = checked
   const candidates = candidatesFor(key, pairs, only)
-  if (only !== undefined && candidates.length === 0)
-    return refuse('unencodable-ai', `${only} cannot carry this link (its key, or AIs beyond its fields)`)
+  if (only !== undefined && candidates.length === 0) return refuse('unencodable-ai', whyNot(only, key.ai))
   let best: { segment: string; scheme: EpcScheme } | null = null
   let failure: EncodeResult = refuse(
     'unencodable-ai',
@@ -63,12 +63,21 @@ export function encodeLink(link: LinkInput, form: SegmentForm, options: EncodeOp
     }
   }
   if (best === null) return failure
-  // DESIGN §6: the segment must decode to the same link. Data that ends in zero bits reads as padding (an AI (00)
-  // of zeros last, for one), so a segment that would lose it is refused rather than written.
+  // DESIGN §6: the segment must decode to the same link. Data that ends in zero bits reads as padding (an AI
+  // (00) of zeros last, for one), so a segment that would lose it is refused rather than written.
   if (!decodesBack(best.segment, key, pairs)) {
     return refuse('unencodable-ai', 'the link would not decode back the same: its last AI reads as padding')
   }
   return { ok: true, segment: best.segment, scheme: best.scheme }
+}
+
+/** Why the scheme asked for has no candidate. */
+function whyNot(scheme: EpcScheme, key: string): string {
+  const carries = SCHEMES[scheme].key
+  if (carries !== key) return `${scheme} carries AI (${carries}), not AI (${key})`
+  if (scheme === 'GDTI-113') return 'GDTI-113 is only read: it is deprecated since TDS 1.9'
+  if (scheme.endsWith('++')) return `${scheme} is only read: the codec writes no hostname`
+  return `${scheme} carries no AI beyond its own fields`
 }
 
 function decodesBack(segment: string, key: AiPair, pairs: ReadonlyArray<AiPair>): boolean {

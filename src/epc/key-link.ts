@@ -1,10 +1,12 @@
-/** Primary keys and their Digital Link qualifiers (GS1 syntax dictionary `dlpkey`), shared by decoder and encoder. */
+/** Primary keys and their Digital Link qualifiers (syntax dictionary `dlpkey`), for decoder and encoder. */
 import { aiInfo } from '../gs1/index.ts'
 import type { AiPair, LinkInput } from './types.ts'
 
 const NONE: ReadonlyArray<ReadonlyArray<string>> = [[]]
 
-/** The key's alternative qualifier sequences, e.g. 414: [254] or [7040]; [[]] for a key without qualifiers. */
+/**
+ * The key's alternative qualifier sequences, e.g. 414: [254] or [7040]; [[]] for a key without qualifiers.
+ */
 export function qualifierSequences(key: string): ReadonlyArray<ReadonlyArray<string>> {
   return aiInfo(key)?.qualifierSequences ?? NONE
 }
@@ -12,8 +14,8 @@ export function qualifierSequences(key: string): ReadonlyArray<ReadonlyArray<str
 const ORDER = new Map<string, ReadonlyArray<string>>()
 
 /**
- * Every qualifier of a key in Digital Link path order: its sequences one after the other (01: 22, 10, 21, 235;
- * 414: 254, 7040; 8010: 8011; GS1 DL URI syntax 1.6 §4, dictionary `dlpkey`).
+ * Every qualifier of a key in Digital Link path order: its sequences one after the other (01: 22, 10, 21,
+ * 235; 414: 254, 7040; 8010: 8011; GS1 DL URI syntax 1.6 §4, dictionary `dlpkey`).
  */
 export function qualifierOrder(key: string): ReadonlyArray<string> {
   let order = ORDER.get(key)

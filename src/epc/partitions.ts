@@ -1,8 +1,8 @@
 /** Partition tables of the TDS 1.x schemes (TDS 2.3 §14.6): the row index is the 3-bit partition value P. */
 
 /**
- * One row: GS1 Company Prefix bits (M) and digits (L), then the other field's bits (N) and its digits (K) — or,
- * for the unpadded, string and 6-bit string tables, its maximum digits or characters.
+ * One row: GS1 Company Prefix bits (M) and digits (L), then the other field's bits (N) and its digits (K) —
+ * or, for the unpadded, string and 6-bit string tables, its maximum digits or characters.
  */
 export interface PartitionRow {
   readonly gcpBits: number
@@ -28,7 +28,10 @@ export const SGTIN_PARTITIONS = table([
   [20, 6, 24, 7],
 ])
 
-/** SSCC, GSRN and GSRNP: extension digit and serial reference, or service reference (§14.6.2, §14.6.6, §14.6.7). */
+/**
+ * SSCC, GSRN and GSRNP: extension digit and serial reference, or service reference (§14.6.2, §14.6.6,
+ * §14.6.7).
+ */
 export const SSCC_PARTITIONS = table([
   [40, 12, 18, 5],
   [37, 11, 21, 6],
@@ -39,7 +42,9 @@ export const SSCC_PARTITIONS = table([
   [20, 6, 38, 11],
 ])
 
-/** SGLN, GDTI and SGCN: location reference, document type or coupon reference (§14.6.3, §14.6.8, §14.6.10). */
+/**
+ * SGLN, GDTI and SGCN: location reference, document type or coupon reference (§14.6.3, §14.6.8, §14.6.10).
+ */
 export const SGLN_PARTITIONS = table([
   [40, 12, 1, 0],
   [37, 11, 4, 1],
@@ -61,7 +66,9 @@ export const GRAI_PARTITIONS = table([
   [20, 6, 24, 6],
 ])
 
-/** GIAI-96: individual asset reference as an integer without leading zeros, Unpadded Partition (§14.6.5.1). */
+/**
+ * GIAI-96: individual asset reference as an integer without leading zeros, Unpadded Partition (§14.6.5.1).
+ */
 export const GIAI96_PARTITIONS = table([
   [40, 12, 42, 0],
   [37, 11, 45, 0],
@@ -72,7 +79,10 @@ export const GIAI96_PARTITIONS = table([
   [20, 6, 62, 0],
 ])
 
-/** GIAI-202: individual asset reference as 7-bit characters, String Partition; K = maximum characters (§14.6.5.2). */
+/**
+ * GIAI-202: individual asset reference as 7-bit characters, String Partition; K = maximum characters
+ * (§14.6.5.2).
+ */
 export const GIAI202_PARTITIONS = table([
   [40, 12, 148, 18],
   [37, 11, 151, 19],
@@ -83,7 +93,9 @@ export const GIAI202_PARTITIONS = table([
   [20, 6, 168, 24],
 ])
 
-/** CPI-96: component/part reference without leading zeros, Unpadded Partition; K = maximum digits (§14.6.9). */
+/**
+ * CPI-96: component/part reference without leading zeros, Unpadded Partition; K = maximum digits (§14.6.9).
+ */
 export const CPI96_PARTITIONS = table([
   [40, 12, 11, 3],
   [37, 11, 14, 4],
@@ -94,7 +106,9 @@ export const CPI96_PARTITIONS = table([
   [20, 6, 31, 9],
 ])
 
-/** CPI-var: component/part reference in 6-bit characters; N = maximum bits, K = maximum characters (§14.6.9). */
+/**
+ * CPI-var: component/part reference in 6-bit characters; N = maximum bits, K = maximum characters (§14.6.9).
+ */
 export const CPIVAR_PARTITIONS = table([
   [40, 12, 114, 18],
   [37, 11, 120, 19],

@@ -28,7 +28,9 @@ export function readGcp(r: BitReader, row: PartitionRow): string {
   return pad(gcp, row.gcpDigits)
 }
 
-/** The padded second field of a partition: N bits, less than 10^K, as K digits ('' when K = 0) (TDS 14.4.3). */
+/**
+ * The padded second field of a partition: N bits, less than 10^K, as K digits ('' when K = 0) (TDS 14.4.3).
+ */
 export function readPaddedRef(r: BitReader, row: PartitionRow): string {
   const ref = readBits(r, row.refBits)
   if (ref >= (POW10[row.refDigits] as number))
@@ -41,7 +43,9 @@ export function readInteger(r: BitReader, bits: number): string {
   return bits <= 53 ? String(readBits(r, bits)) : readBigBits(r, bits).toString()
 }
 
-/** Digits whose leading zeros survive as a prepended '1' ("Numeric String", TDS 14.4.6), at most `max` digits. */
+/**
+ * Digits whose leading zeros survive as a prepended '1' ("Numeric String", TDS 14.4.6), at most `max` digits.
+ */
 export function readNumericString(r: BitReader, bits: number, max: number): string {
   const s = readInteger(r, bits)
   if (s.charCodeAt(0) !== 49 || s.length < 2 || s.length > max + 1)
@@ -51,8 +55,8 @@ export function readNumericString(r: BitReader, bits: number, max: number): stri
 
 /**
  * 7-bit characters in a field of `bits` bits ("String", TDS 14.4.2; "String Partition", TDS 14.4.5): at least
- * one, at most `max`, then only zero bits. A character outside GS1 character set 82 (Table A-1) makes the link
- * invalid, as for SGTIN-198.
+ * one, at most `max`, then only zero bits. A character outside GS1 character set 82 (Table A-1) makes the
+ * link invalid, as for SGTIN-198.
  */
 export function readString7(r: BitReader, bits: number, max: number): string {
   const end = r.pos + bits
@@ -80,7 +84,10 @@ const SIX_BIT: ReadonlyArray<string> = Array.from({ length: 64 }, (_, v) => {
     : ''
 })
 
-/** 6-bit characters up to a 000000 terminator, 1 to `max` of them ("6-Bit Variable String", TDS 14.4.8–14.4.9). */
+/**
+ * 6-bit characters up to a 000000 terminator, 1 to `max` of them ("6-Bit Variable String", TDS
+ * 14.4.8–14.4.9).
+ */
 export function readString6(r: BitReader, max: number): string {
   let s = ''
   for (;;) {
@@ -100,7 +107,9 @@ export function readReserved(r: BitReader, n: number): void {
   if (readBits(r, n) !== 0) abortDecoding('malformed', 'a reserved field is not zero')
 }
 
-/** TDS 14.4 truncates bits after a fixed-length EPC; only zero padding is accepted there (EPC-NOTES §10.3). */
+/**
+ * TDS 14.4 truncates bits after a fixed-length EPC; only zero padding is accepted there (EPC-NOTES §10.3).
+ */
 export function endOfFixedLength(r: BitReader): void {
   if (!onlyZerosLeft(r)) abortDecoding('trailing-data', 'non-zero bits follow the end of the EPC')
 }

@@ -1,7 +1,4 @@
-/**
- * The TDS 1.x coding tables of every key but the GTIN (TDS 2.3 §14.6.2–14.6.11), read into AI pairs: key first,
- * then its qualifiers. Each reader checks what makes the link valid, so decoding needs no GS1 core check after it.
- */
+/** TDS 1.x coding tables of every key but the GTIN (TDS 2.3 §14.6.2–14.6.11), read into AI pairs. */
 import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { type BitReader, readBits } from './bits.ts'
 import { abortDecoding } from './errors.ts'
@@ -31,6 +28,11 @@ import {
 } from './read-fields.ts'
 import type { AiPair } from './types.ts'
 
+/*
+ * Key first, then its qualifiers. Each reader checks what makes the link valid, so decoding needs no GS1 core
+ * check after it.
+ */
+
 function withCheckDigit(body: string): string {
   return body + gs1CheckDigit(body)
 }
@@ -51,7 +53,10 @@ export function readSscc96(r: BitReader, out: AiPair[]): void {
   out.push({ ai: '00', value: withCheckDigit(ref[0] + gcp + ref.slice(1)) })
 }
 
-/** GSRN-96 (AI 8018) and GSRNP-96 (AI 8017): GCP and service reference, 24 reserved bits (§14.6.6.1, §14.6.7.1). */
+/**
+ * GSRN-96 (AI 8018) and GSRNP-96 (AI 8017): GCP and service reference, 24 reserved bits (§14.6.6.1,
+ * §14.6.7.1).
+ */
 export function readGsrn96(r: BitReader, out: AiPair[], ai: '8017' | '8018'): void {
   const body = readPartitioned(r, SSCC_PARTITIONS)
   readReserved(r, 24)
@@ -124,7 +129,9 @@ export function readGdti(r: BitReader, out: AiPair[], serial: GdtiSerial): void 
   out.push({ ai: '253', value: gdti + s })
 }
 
-/** SGCN-96: GCP, coupon reference, check digit and a numeric-string serial of up to 12 digits (TDS 14.6.10.1). */
+/**
+ * SGCN-96: GCP, coupon reference, check digit and a numeric-string serial of up to 12 digits (TDS 14.6.10.1).
+ */
 export function readSgcn96(r: BitReader, out: AiPair[]): void {
   const gcn = withCheckDigit(readPartitioned(r, SGLN_PARTITIONS))
   const serial = readNumericString(r, 41, 12)
@@ -139,7 +146,10 @@ function cpiSerial(serial: string): string {
   return serial
 }
 
-/** CPI-96: GCP, a component/part reference of at most K digits without leading zeros, 31-bit serial (§14.6.9.1). */
+/**
+ * CPI-96: GCP, a component/part reference of at most K digits without leading zeros, 31-bit serial
+ * (§14.6.9.1).
+ */
 export function readCpi96(r: BitReader, out: AiPair[]): void {
   const row = readPartitionRow(r, CPI96_PARTITIONS)
   const gcp = readGcp(r, row)
@@ -151,7 +161,9 @@ export function readCpi96(r: BitReader, out: AiPair[]): void {
   out.push({ ai: '8010', value: gcp + ref }, { ai: '8011', value: serial })
 }
 
-/** CPI-var: GCP, 6-bit component/part reference up to 000000, 40-bit serial of at most 12 digits (§14.6.9.2). */
+/**
+ * CPI-var: GCP, 6-bit component/part reference up to 000000, 40-bit serial of at most 12 digits (§14.6.9.2).
+ */
 export function readCpiVar(r: BitReader, out: AiPair[]): void {
   const row = readPartitionRow(r, CPIVAR_PARTITIONS)
   const cpi = readGcp(r, row) + readString6(r, row.refDigits)
@@ -161,7 +173,9 @@ export function readCpiVar(r: BitReader, out: AiPair[]): void {
   out.push({ ai: '8010', value: cpi }, { ai: '8011', value: cpiSerial(String(serial)) })
 }
 
-/** Piece and total of an ITIP, 7 bits each: 01–99 and piece ≤ total (GS1 syntax dictionary 8006 pieceoftotal). */
+/**
+ * Piece and total of an ITIP, 7 bits each: 01–99 and piece ≤ total (GS1 syntax dictionary 8006 pieceoftotal).
+ */
 function readPieceOfTotal(r: BitReader): string {
   const piece = readBits(r, 7)
   const total = readBits(r, 7)

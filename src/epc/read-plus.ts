@@ -1,4 +1,4 @@
-/** The '+' and '++' schemes of every key but the GTIN (TDS 2.3 §14.6.2–14.6.11): Table F values, then +AIDC data. */
+/** '+' and '++' schemes of every key but the GTIN (TDS 2.3 §14.6): Table F values, then +AIDC data. */
 import { AI_SPECS, type AiSpec } from './ai-specs.ts'
 import { type BitReader, readBits, skipBits } from './bits.ts'
 import { readAidc } from './read-aidc.ts'
@@ -12,7 +12,10 @@ export function skipHostname(r: BitReader): void {
   skipBits(r, sevenBit === 1 ? 7 * n : 16 * Math.ceil(n / 3))
 }
 
-/** The AIs a '+' scheme encodes after its filter value, each in its Table F method (the TDT `encodedAI` lists). */
+/**
+ * The AIs a '+' scheme encodes after its filter value, each in its Table F method (the TDT `encodedAI`
+ * lists).
+ */
 export type PlusFields = ReadonlyArray<AiSpec>
 
 function fields(...ais: string[]): PlusFields {

@@ -55,9 +55,14 @@ export type EpcScheme =
 /** A decoded EPC as the parts of an uncompressed GS1 Digital Link. */
 export interface DecodedLink {
   scheme: EpcScheme
-  /** The primary key: `{ai: '01', value: GTIN-14}`, `{ai: '00', value: SSCC}`, `{ai: '414', value: GLN}`, … */
+  /**
+   * The primary key: `{ai: '01', value: GTIN-14}`, `{ai: '00', value: SSCC}`, `{ai: '414', value: GLN}`, …
+   */
   key: AiPair
-  /** Key qualifiers in Digital Link path order for the key (01: 22, 10, 21, 235; 414: 254, 7040; 8010: 8011; …). */
+  /**
+   * Key qualifiers in Digital Link path order for the key (01: 22, 10, 21, 235; 414: 254, 7040; 8010: 8011;
+   * …).
+   */
   qualifiers: AiPair[]
   /** Every other AI (prioritised date first, then +AIDC data), in encoded order. */
   attributes: AiPair[]
@@ -92,8 +97,8 @@ export type LinkInput =
 export interface EncodeOptions {
   /**
    * Digits of the GS1 Company Prefix in the key (6–12). The fixed-length schemes (SGTIN-96, SSCC-96, …) split
-   * the key at it (TDS 2.3 §7: "determine the number of digits L in the GS1 Company Prefix"), so they are only
-   * candidates when it is known; the '+' schemes need no partition.
+   * the key at it (TDS 2.3 §7: "determine the number of digits L in the GS1 Company Prefix"), so they are
+   * only candidates when it is known; the '+' schemes need no partition.
    */
   gcpLength?: number
   /** Write this scheme or refuse, e.g. SGTIN-96 for a 96-bit tag; by default the smallest candidate wins. */

@@ -1,7 +1,4 @@
-/**
- * Writers of the TDS 1.x coding tables (TDS 2.3 §14.3, §14.6): the inverse of read-sgtin.ts and read-fixed.ts.
- * Each takes the key split at the GS1 Company Prefix length and throws UnencodableValue when a value does not fit.
- */
+/** Writers of the TDS 1.x coding tables (TDS 2.3 §14.3, §14.6), inverse of read-sgtin.ts, read-fixed.ts. */
 import { type BitWriter, writeBigBits, writeBits } from './bit-writer.ts'
 import {
   CPI96_PARTITIONS,
@@ -19,6 +16,11 @@ import {
 import { SCHEMES } from './schemes.ts'
 import type { EpcScheme } from './types.ts'
 import { UnencodableValue } from './write-values.ts'
+
+/*
+ * Each takes the key split at the GS1 Company Prefix length and throws UnencodableValue when a value does
+ * not fit.
+ */
 
 function unencodable(message: string): never {
   throw new UnencodableValue(message)
@@ -72,7 +74,9 @@ function writeString7(w: BitWriter, value: string, n: number, max: number): void
   for (let left = n - 7 * value.length; left > 0; left -= 30) writeBits(w, 0, Math.min(left, 30))
 }
 
-/** The digits of a key that starts with an indicator or extension digit: GCP, then that digit and the rest. */
+/**
+ * The digits of a key that starts with an indicator or extension digit: GCP, then that digit and the rest.
+ */
 function splitAfterFirst(body: string, gcpLength: number): [string, string] {
   return [body.slice(1, 1 + gcpLength), body[0] + body.slice(1 + gcpLength)]
 }

@@ -1,4 +1,4 @@
-/** Writers of the '+' schemes (TDS 2.3 §14.6.x '+' tables): scheme AIs in their Table F methods, then +AIDC data. */
+/** Writers of the '+' schemes (TDS 2.3 §14.6): scheme AIs in their Table F methods, then +AIDC data. */
 import { AI_SPECS, type AiSpec, DATE_TYPE_AIS, SERIAL_SPEC } from './ai-specs.ts'
 import { type BitWriter, writeBits } from './bit-writer.ts'
 import { SCHEMES } from './schemes.ts'
@@ -15,7 +15,9 @@ function writeValue(w: BitWriter, spec: AiSpec, value: string, minSecond: number
   if (spec.second !== null) writeComponent(w, spec.second, value.slice(split), minSecond)
 }
 
-/** +AIDC element: the AI as BCD digits (its length follows from Table K), then its Table F value (TDS 15.3). */
+/**
+ * +AIDC element: the AI as BCD digits (its length follows from Table K), then its Table F value (TDS 15.3).
+ */
 function writeElement(w: BitWriter, pair: AiPair): void {
   const spec = AI_SPECS.get(pair.ai)
   if (spec === undefined) throw new UnencodableValue(`AI (${pair.ai}) is not in TDS Table F`)
@@ -56,8 +58,8 @@ export function writeSgtinPlus(
 }
 
 /**
- * Any other '+' scheme: header, toggle, filter, then `fields` (the key and the AIs the scheme carries, e.g. 414
- * and 254) in their Table F methods, every component at least one character, then `extras` as +AIDC data.
+ * Any other '+' scheme: header, toggle, filter, then `fields` (the key and the AIs the scheme carries, e.g.
+ * 414 and 254) in their Table F methods, every component at least one character, then `extras` as +AIDC data.
  */
 export function writeKeyPlus(
   w: BitWriter,

@@ -1,7 +1,8 @@
 /**
- * Differential tests against `epc-tds` (TDS 1.x schemes it implements): random valid values per scheme are encoded
- * by ours and decoded by epc-tds, encoded by epc-tds and decoded by ours, and both encoders write the same bits.
- * epc-tds knows no ITIP, GSRNP, GDTI-113, CPI-var or '+' scheme; tds-examples.test.ts covers those.
+ * Differential tests against `epc-tds` (TDS 1.x schemes it implements): random valid values per scheme are
+ * encoded by ours and decoded by epc-tds, encoded by epc-tds and decoded by ours, and both encoders write the
+ * same bits. epc-tds knows no ITIP, GSRNP, GDTI-113, CPI-var or '+' scheme; tds-examples.test.ts covers
+ * those.
  */
 import { describe, expect, test } from 'bun:test'
 import epcTds from 'epc-tds'
@@ -310,7 +311,8 @@ const SPECS: Spec[] = [
         qualifiers: [],
       }),
     ),
-    // epc-tds's setSgcn reads the serial through Number and loses its leading zeros; its setSerial keeps them.
+    // epc-tds's setSgcn reads the serial through Number and loses its leading zeros; its setSerial keeps
+    // them.
     make: (c) => {
       const e = new epcTds.Sgcn96().setFilter(c.filter).setPartition(12 - c.gcp)
       e.setCompanyPrefix(Number(c.key.value.slice(0, c.gcp)))

@@ -1,6 +1,7 @@
 /**
- * Every key, the GTIN with its fixed-length schemes too: random valid links round-trip through the smallest scheme (with and without the GS1
- * Company Prefix length), no other scheme is shorter, and no input makes the decoder throw.
+ * Every key, the GTIN with its fixed-length schemes too: random valid links round-trip through the smallest
+ * scheme (with and without the GS1 Company Prefix length), no other scheme is shorter, and no input makes the
+ * decoder throw.
  */
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'

@@ -1,7 +1,8 @@
 /**
- * Every `400` case of the schemes beyond the SGTIN family: unknown headers, truncation, partition 7, overflowing
- * partition fields, wrong check digits in the '+' forms, reserved bits, trailing data and each method's validity
- * tests (TDS 2.3 §14.4, §14.5). Built from the Annex E.3 examples (see tds-examples.test.ts) or from the TDS text.
+ * Every `400` case of the schemes beyond the SGTIN family: unknown headers, truncation, partition 7,
+ * overflowing partition fields, wrong check digits in the '+' forms, reserved bits, trailing data and each
+ * method's validity tests (TDS 2.3 §14.4, §14.5). Built from the Annex E.3 examples (see
+ * tds-examples.test.ts) or from the TDS text.
  */
 import { describe, expect, test } from 'bun:test'
 import { decodeHex, decodeSegment } from '../../src/epc/index.ts'
@@ -12,7 +13,9 @@ function reason(hexOrSegment: string): string {
   return r.ok ? `decoded as ${r.link.scheme}` : r.reason
 }
 
-/** Annex E.3 examples of the fixed-length schemes, with their partition table's GCP bits per partition value. */
+/**
+ * Annex E.3 examples of the fixed-length schemes, with their partition table's GCP bits per partition value.
+ */
 const FIXED: ReadonlyArray<readonly [string, string]> = [
   ['SSCC-96', '311BA1B300CE0A6A83000000'],
   ['SGLN-96', '3276451FD46072000000162E'],
@@ -122,7 +125,8 @@ describe('structure of every scheme', () => {
     })
   }
   test('a reference of 10^K or more after the GCP is malformed (TDS 14.4.3)', () => {
-    // Partition 5 (GCP 24 bits): SSCC serial reference 34 bits for 10 digits, SGLN location 17 bits for 5 digits.
+    // Partition 5 (GCP 24 bits): SSCC serial reference 34 bits for 10 digits, SGLN location 17 bits for 5
+    // digits.
     expect(reason(patched('311BA1B300CE0A6A83000000', 11, `101${bin(9521141, 24)}${'1'.repeat(34)}`))).toBe(
       'malformed',
     )
@@ -137,7 +141,8 @@ describe('structure of every scheme', () => {
 })
 
 describe("wrong check digits in the '+' forms are invalid links", () => {
-  // The key digits of the Annex E.3 examples with the check digit changed; the rest of each example unchanged.
+  // The key digits of the Annex E.3 examples with the check digit changed; the rest of each example
+  // unchanged.
   const cases: ReadonlyArray<readonly [string, string]> = [
     ['SSCC+', 'F90095201234567891234'],
     ['SGLN+', 'F2395211411234538566CB0AFC4'],

@@ -1,7 +1,7 @@
 /**
- * TDS 2.3 Annex E.3 ("Summary Examples of All EPC schemes"): each worked example decodes to the element string it
- * states, and the encoder writes the same bits, the filter value aside (E.3 uses 3 where the encoder writes 0).
- * Facts copied from the standard's text; errata as in EPC-NOTES §6.4.
+ * TDS 2.3 Annex E.3 ("Summary Examples of All EPC schemes"): each worked example decodes to the element
+ * string it states, and the encoder writes the same bits, the filter value aside (E.3 uses 3 where the
+ * encoder writes 0). Facts copied from the standard's text; errata as in EPC-NOTES §6.4.
  */
 import { describe, expect, test } from 'bun:test'
 import {
@@ -96,8 +96,9 @@ const E3: Example[] = [
 ]
 
 /**
- * E.3 '++' examples, all with the hostname id.example.com (EPC-NOTES §6.4). The SSCC++ and ITIP++ examples print
- * the '+' headers F9 and F3 (erratum); they are given here with EF and ED, the rest of their bits unchanged.
+ * E.3 '++' examples, all with the hostname id.example.com (EPC-NOTES §6.4). The SSCC++ and ITIP++ examples
+ * print the '+' headers F9 and F3 (erratum); they are given here with EF and ED, the rest of their bits
+ * unchanged.
  */
 const E3_PLUS_PLUS: Example[] = [
   {

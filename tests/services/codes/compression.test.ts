@@ -1,4 +1,7 @@
-/** `generate` with `compression` for every key an EPC carries: the smallest scheme, decoding back to the same link. */
+/**
+ * `generate` with `compression` for every key an EPC carries: the smallest scheme, decoding back to the same
+ * link.
+ */
 import { describe, expect, test } from 'bun:test'
 import { decodeSegment, type EpcScheme } from '../../../src/epc/index.ts'
 import { generate } from '../../../src/services/codes/generate.ts'
