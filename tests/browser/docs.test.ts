@@ -149,7 +149,7 @@ describe.skipIf(skip !== null)('GET /docs in Chromium', () => {
       ])
       await page.keyboard.press('Enter')
       expect(new URL(page.url()).hash).toBe('#op-render2dBarcode')
-      const heading = page.getByRole('heading', { level: 3, name: 'Render 2D barcode' })
+      const heading = page.getByRole('heading', { level: 3, name: 'Render 2D barcode', exact: true })
       expect(await inFirstScreen(heading, SIZES[0])).toBe(true)
       const example = page.locator('#op-render2dBarcode summary').first()
       await example.focus()
