@@ -118,9 +118,12 @@ export const VALIDATION_CODES: readonly ValidationCode[] = [
   c('Validation.Invalid.compression', 'compression is not EPC_HEX or EPC_BASE64.'),
   c(
     'Validation.NotAllowed.compression',
-    'compression without digitalLinkStem, or with a primary key other than 01.',
+    'compression without digitalLinkStem, or with a primary key no EPC scheme carries (an EPC carries 00, 01, 253, 255, 414, 8003, 8004, 8006, 8010, 8017 and 8018).',
   ),
-  c('Validation.Requires.compression', 'compression without a serial number, AI (21).'),
+  c(
+    'Validation.Requires.compression',
+    'compression without the AI the key’s EPC needs: the serial number, AI (21), of a GTIN or ITIP; AI (8011) of a CPID.',
+  ),
 ]
 
 const KNOWN = new Set(VALIDATION_CODES.map((v) => v.code))
