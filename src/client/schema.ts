@@ -208,6 +208,102 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/items': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List items
+     * @description The organization’s items (entries of other GS1 keys than the GTIN) by key and value, a page at a time.
+     */
+    get: operations['listItems']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/items/{key}/{value}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read an item
+     * @description The item in the import format (as in the file’s `items`), with its `ETag`.
+     */
+    get: operations['getItem']
+    /**
+     * Create or replace an item
+     * @description The whole item, as in the import file’s `items` (`key` and `value` may be left out; given, they must be the path’s, else `Catalog.Mismatch`). `If-Match` with the ETag read before replaces only that version; `If-None-Match: *` creates only. Every resolver answers with the change within a second.
+     */
+    put: operations['putItem']
+    post?: never
+    /**
+     * Delete an item
+     * @description Its links answer 404 on every resolver from then on, or the longest prefix rule of the value if there is one.
+     */
+    delete: operations['deleteItem']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/rules': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List prefix rules
+     * @description The organization’s prefix rules by key and prefix, a page at a time.
+     */
+    get: operations['listRules']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/rules/{key}/{prefix}': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a prefix rule
+     * @description The rule in the import format (as in the file’s `rules`), with its `ETag`.
+     */
+    get: operations['getRule']
+    /**
+     * Create or replace a prefix rule
+     * @description The whole rule, as in the import file’s `rules` (`key` and `prefix` may be left out; given, they must be the path’s, else `Catalog.Mismatch`). `If-Match` with the ETag read before replaces only that version; `If-None-Match: *` creates only. Every resolver answers with the change within a second.
+     */
+    put: operations['putRule']
+    post?: never
+    /**
+     * Delete a prefix rule
+     * @description The values it answered fall to the next longest rule of their key, or 404, on every resolver from then on; items keep answering their own.
+     */
+    delete: operations['deleteRule']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/catalog/import': {
     parameters: {
       query?: never
@@ -457,8 +553,8 @@ export interface components {
        *     - `Validation.NotAllowed.errorCorrectionLevel`: errorCorrectionLevel outside render, or with a Data Matrix mode.
        *     - `Validation.Type.compression`: compression is not a string.
        *     - `Validation.Invalid.compression`: compression is not EPC_HEX or EPC_BASE64.
-       *     - `Validation.NotAllowed.compression`: compression without digitalLinkStem, or with a primary key other than 01.
-       *     - `Validation.Requires.compression`: compression without a serial number, AI (21).
+       *     - `Validation.NotAllowed.compression`: compression without digitalLinkStem, or with a primary key no EPC scheme carries (an EPC carries 00, 01, 253, 255, 414, 8003, 8004, 8006, 8010, 8017 and 8018).
+       *     - `Validation.Requires.compression`: compression without the AI the key’s EPC needs: the serial number, AI (21), of a GTIN or ITIP; AI (8011) of a CPID.
        *     - `Validation.Type.body`: The batch request body is not a JSON object.
        *     - `Validation.Required.codes`: The batch request has no `codes`.
        *     - `Validation.Type.codes`: `codes` is not an array.
@@ -699,6 +795,76 @@ export interface components {
           }
         }
       }[]
+      rules?: {
+        /** @description The Digital Link primary key’s AI. */
+        key: string
+        /** @description The values it answers start with this. */
+        prefix: string
+        brand: string
+        slug: string
+        published?: boolean
+        defaultLanguage: string
+        languages: string[]
+        names?: {
+          [key: string]: string
+        }
+        pages: {
+          name: string
+          linkType: string
+          default?: boolean
+          titles: {
+            [key: string]: string
+          }
+          content?: {
+            [key: string]: string
+          }
+          image?: {
+            src: string
+            alt: {
+              [key: string]: string
+            }
+          }
+          href?:
+            | string
+            | {
+                [key: string]: string
+              }
+          type?: string
+          context?: string
+          validFrom?: string
+          validUntil?: string
+        }[]
+        lots?: {
+          [key: string]: {
+            pages: {
+              name: string
+              linkType: string
+              default?: boolean
+              titles: {
+                [key: string]: string
+              }
+              content?: {
+                [key: string]: string
+              }
+              image?: {
+                src: string
+                alt: {
+                  [key: string]: string
+                }
+              }
+              href?:
+                | string
+                | {
+                    [key: string]: string
+                  }
+              type?: string
+              context?: string
+              validFrom?: string
+              validUntil?: string
+            }[]
+          }
+        }
+      }[]
     }
     ImportReport: {
       /** @description True when nothing was written. */
@@ -870,6 +1036,326 @@ export interface components {
     }
     ProductSummary: {
       gtin: string
+      brand: string
+      slug: string
+      published: boolean
+      defaultLanguage: string
+      languages: string[]
+      /** @description The name in the default language. */
+      name: string | null
+      /** Format: date-time */
+      updatedAt: string
+    }
+    /** @description A stored item, every member explicit. */
+    Item: {
+      /** @description The Digital Link primary key’s AI. */
+      key: string
+      /** @description The key’s value, as in its Digital Link. */
+      value: string
+      brand: string
+      slug: string
+      published?: boolean
+      defaultLanguage: string
+      languages: string[]
+      names?: {
+        [key: string]: string
+      }
+      pages: {
+        name: string
+        linkType: string
+        default?: boolean
+        titles: {
+          [key: string]: string
+        }
+        content?: {
+          [key: string]: string
+        }
+        image?: {
+          src: string
+          alt: {
+            [key: string]: string
+          }
+        }
+        href?:
+          | string
+          | {
+              [key: string]: string
+            }
+        type?: string
+        context?: string
+        validFrom?: string
+        validUntil?: string
+      }[]
+      lots?: {
+        [key: string]: {
+          pages: {
+            name: string
+            linkType: string
+            default?: boolean
+            titles: {
+              [key: string]: string
+            }
+            content?: {
+              [key: string]: string
+            }
+            image?: {
+              src: string
+              alt: {
+                [key: string]: string
+              }
+            }
+            href?:
+              | string
+              | {
+                  [key: string]: string
+                }
+            type?: string
+            context?: string
+            validFrom?: string
+            validUntil?: string
+          }[]
+        }
+      }
+    }
+    /** @description An item as in the catalog import file’s `items`. */
+    ItemBody: {
+      brand: string
+      slug: string
+      published?: boolean
+      defaultLanguage: string
+      languages: string[]
+      names?: {
+        [key: string]: string
+      }
+      pages: {
+        name: string
+        linkType: string
+        default?: boolean
+        titles: {
+          [key: string]: string
+        }
+        content?: {
+          [key: string]: string
+        }
+        image?: {
+          src: string
+          alt: {
+            [key: string]: string
+          }
+        }
+        href?:
+          | string
+          | {
+              [key: string]: string
+            }
+        type?: string
+        context?: string
+        validFrom?: string
+        validUntil?: string
+      }[]
+      lots?: {
+        [key: string]: {
+          pages: {
+            name: string
+            linkType: string
+            default?: boolean
+            titles: {
+              [key: string]: string
+            }
+            content?: {
+              [key: string]: string
+            }
+            image?: {
+              src: string
+              alt: {
+                [key: string]: string
+              }
+            }
+            href?:
+              | string
+              | {
+                  [key: string]: string
+                }
+            type?: string
+            context?: string
+            validFrom?: string
+            validUntil?: string
+          }[]
+        }
+      }
+      /** @description The path’s key, or left out. */
+      key?: string
+      /** @description The path’s value, or left out. */
+      value?: string
+    }
+    ItemPage: {
+      items: components['schemas']['ItemSummary'][]
+      /** @description Pass as `cursor` for the next page; null on the last page. */
+      nextCursor: string | null
+    }
+    ItemSummary: {
+      key: string
+      value: string
+      brand: string
+      slug: string
+      published: boolean
+      defaultLanguage: string
+      languages: string[]
+      /** @description The name in the default language. */
+      name: string | null
+      /** Format: date-time */
+      updatedAt: string
+    }
+    /** @description A stored prefix rule, every member explicit. */
+    Rule: {
+      /** @description The Digital Link primary key’s AI. */
+      key: string
+      /** @description The values it answers start with this. */
+      prefix: string
+      brand: string
+      slug: string
+      published?: boolean
+      defaultLanguage: string
+      languages: string[]
+      names?: {
+        [key: string]: string
+      }
+      pages: {
+        name: string
+        linkType: string
+        default?: boolean
+        titles: {
+          [key: string]: string
+        }
+        content?: {
+          [key: string]: string
+        }
+        image?: {
+          src: string
+          alt: {
+            [key: string]: string
+          }
+        }
+        href?:
+          | string
+          | {
+              [key: string]: string
+            }
+        type?: string
+        context?: string
+        validFrom?: string
+        validUntil?: string
+      }[]
+      lots?: {
+        [key: string]: {
+          pages: {
+            name: string
+            linkType: string
+            default?: boolean
+            titles: {
+              [key: string]: string
+            }
+            content?: {
+              [key: string]: string
+            }
+            image?: {
+              src: string
+              alt: {
+                [key: string]: string
+              }
+            }
+            href?:
+              | string
+              | {
+                  [key: string]: string
+                }
+            type?: string
+            context?: string
+            validFrom?: string
+            validUntil?: string
+          }[]
+        }
+      }
+    }
+    /** @description A prefix rule as in the catalog import file’s `rules`. */
+    RuleBody: {
+      brand: string
+      slug: string
+      published?: boolean
+      defaultLanguage: string
+      languages: string[]
+      names?: {
+        [key: string]: string
+      }
+      pages: {
+        name: string
+        linkType: string
+        default?: boolean
+        titles: {
+          [key: string]: string
+        }
+        content?: {
+          [key: string]: string
+        }
+        image?: {
+          src: string
+          alt: {
+            [key: string]: string
+          }
+        }
+        href?:
+          | string
+          | {
+              [key: string]: string
+            }
+        type?: string
+        context?: string
+        validFrom?: string
+        validUntil?: string
+      }[]
+      lots?: {
+        [key: string]: {
+          pages: {
+            name: string
+            linkType: string
+            default?: boolean
+            titles: {
+              [key: string]: string
+            }
+            content?: {
+              [key: string]: string
+            }
+            image?: {
+              src: string
+              alt: {
+                [key: string]: string
+              }
+            }
+            href?:
+              | string
+              | {
+                  [key: string]: string
+                }
+            type?: string
+            context?: string
+            validFrom?: string
+            validUntil?: string
+          }[]
+        }
+      }
+      /** @description The path’s key, or left out. */
+      key?: string
+      /** @description The path’s prefix, or left out. */
+      prefix?: string
+    }
+    RulePage: {
+      rules: components['schemas']['RuleSummary'][]
+      /** @description Pass as `cursor` for the next page; null on the last page. */
+      nextCursor: string | null
+    }
+    RuleSummary: {
+      key: string
+      prefix: string
       brand: string
       slug: string
       published: boolean
@@ -2785,7 +3271,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), or a value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length).
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -3554,7 +4040,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), or a value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length).
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -3869,6 +4355,2008 @@ export interface operations {
       }
     }
   }
+  listItems: {
+    parameters: {
+      query?: {
+        /** @description Only this key’s items (`414`, `8003`, …); a key that is no Digital Link primary key other than `01` is 400. */
+        key?: string
+        /** @description Only this brand’s items. */
+        brand?: string
+        /** @description Only published (`true`) or unpublished (`false`) ones. */
+        published?: 'true' | 'false'
+        /** @description The value from its start, or part of a name or URL name; at most 200 characters. */
+        q?: string
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string
+        /** @description Items per page, 1 to 500 (default 100). */
+        limit?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['ItemPage']
+          'application/json': components['schemas']['ItemPage']
+        }
+      }
+      /** @description A query parameter is invalid; `path` names it. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `read:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  getItem: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
+        key: string
+        /** @description The key’s value as in its Digital Link, percent-encoded (a `/` as `%2F`); one the key refuses (check digit, character set, length) is 400. */
+        value: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The item. */
+      200: {
+        headers: {
+          /** @description The item’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Item']
+          'application/json': components['schemas']['Item']
+        }
+      }
+      /** @description The path’s value is not one its key takes (`Validation.CheckDigit.value`, `Validation.Charset.value`, `Validation.Length.value` or `Validation.Format.value`, `path` `value`); the message says why. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `read:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The organization has no item of this key and value, or the key is no Digital Link primary key other than `01`, or the value ends in `*` (which spells a prefix rule’s identity). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  putItem: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description An ETag, or `*` for any stored version. */
+        'If-Match'?: string
+        /** @description `*`: only create. */
+        'If-None-Match'?: '*'
+      }
+      path: {
+        /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
+        key: string
+        /** @description The key’s value as in its Digital Link, percent-encoded (a `/` as `%2F`); one the key refuses (check digit, character set, length) is 400. */
+        value: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/vnd.service.public.v1+json': components['schemas']['ItemBody']
+        'application/json': components['schemas']['ItemBody']
+      }
+    }
+    responses: {
+      /** @description Replaced, or already so. */
+      200: {
+        headers: {
+          /** @description The item’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Item']
+          'application/json': components['schemas']['Item']
+        }
+      }
+      /** @description Created. */
+      201: {
+        headers: {
+          /** @description The item’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Item']
+          'application/json': components['schemas']['Item']
+        }
+      }
+      /** @description The body is not valid JSON. The path’s value is not one its key takes (`Validation.CheckDigit.value`, `Validation.Charset.value`, `Validation.Length.value` or `Validation.Format.value`, `path` `value`); the message says why. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `write:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description No item can have this key and value: the key is no Digital Link primary key other than `01`, or the value ends in `*` (which spells a prefix rule’s identity). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The key and value belong to another organization (`Catalog.Ownership`). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Conflict",
+           *           "path": null,
+           *           "message": "The request collides with existing data"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Conflict",
+           *           "path": null,
+           *           "message": "The request collides with existing data"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The stored item is not the `If-Match` version, or exists despite `If-None-Match: *`. */
+      412: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body is not `application/json` or the versioned type. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /**
+       * @description The content is invalid; every problem is listed with its JSON path. Codes:
+       *
+       *     - `Catalog.Schema`: The file or product does not have the import format’s shape.
+       *     - `Catalog.Text`: A text holds a NUL character or an unpaired surrogate.
+       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
+       *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
+       *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
+       *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
+       *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
+       *     - `Catalog.Link`: An external page’s `href` that is not an absolute `http` or `https` URL on a named host (a script, data or file URL, a user name or password, an IP address), is longer than 2,048 characters, or is a template with an unknown variable, a variable before the end of the host, or unbalanced braces; a language of the page without its link; an image that is not `https`.
+       *     - `Catalog.PageKind`: A page with both hosted fields (`content`, `image`) and external ones (`href`, `type`).
+       *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
+       *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
+       *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
+       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
+       */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The client has 2 catalog files being read or written, or has used up its budget (32 MiB at once, 4 MiB a second; an export costs what it wrote, a body what it sent); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md §3a. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  deleteItem: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description An ETag, or `*` for any stored version. */
+        'If-Match'?: string
+        /** @description ETags (or `*`) of versions not to delete. */
+        'If-None-Match'?: string
+      }
+      path: {
+        /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
+        key: string
+        /** @description The key’s value as in its Digital Link, percent-encoded (a `/` as `%2F`); one the key refuses (check digit, character set, length) is 400. */
+        value: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description The path’s value is not one its key takes (`Validation.CheckDigit.value`, `Validation.Charset.value`, `Validation.Length.value` or `Validation.Format.value`, `path` `value`); the message says why. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `write:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The organization has no item of this key and value, or the key is no Digital Link primary key other than `01`, or the value ends in `*` (which spells a prefix rule’s identity). */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The stored item is not the `If-Match` version, or is one `If-None-Match` names. */
+      412: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  listRules: {
+    parameters: {
+      query?: {
+        /** @description Only this key’s rules (`414`, `8003`, …); a key that is no Digital Link primary key other than `01` is 400. */
+        key?: string
+        /** @description Only this brand’s rules. */
+        brand?: string
+        /** @description The `nextCursor` of the previous page. */
+        cursor?: string
+        /** @description Rules per page, 1 to 500 (default 100). */
+        limit?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description One page. */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['RulePage']
+          'application/json': components['schemas']['RulePage']
+        }
+      }
+      /** @description A query parameter is invalid; `path` names it. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `read:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  getRule: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
+        key: string
+        /** @description The start of the values the rule answers, percent-encoded (a `/` as `%2F`): digits for a key of digits, GS1 character set 82 otherwise, no longer than the key’s values (else 400). */
+        prefix: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description The rule. */
+      200: {
+        headers: {
+          /** @description The rule’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Rule']
+          'application/json': components['schemas']['Rule']
+        }
+      }
+      /** @description No value of the path’s key can start with its prefix (`Validation.Charset.prefix` or `Validation.Length.prefix`, `path` `prefix`); the message says why. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `read:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The organization has no rule of this key and prefix, or the key is no Digital Link primary key other than `01`. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  putRule: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description An ETag, or `*` for any stored version. */
+        'If-Match'?: string
+        /** @description `*`: only create. */
+        'If-None-Match'?: '*'
+      }
+      path: {
+        /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
+        key: string
+        /** @description The start of the values the rule answers, percent-encoded (a `/` as `%2F`): digits for a key of digits, GS1 character set 82 otherwise, no longer than the key’s values (else 400). */
+        prefix: string
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/vnd.service.public.v1+json': components['schemas']['RuleBody']
+        'application/json': components['schemas']['RuleBody']
+      }
+    }
+    responses: {
+      /** @description Replaced, or already so. */
+      200: {
+        headers: {
+          /** @description The rule’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Rule']
+          'application/json': components['schemas']['Rule']
+        }
+      }
+      /** @description Created. */
+      201: {
+        headers: {
+          /** @description The rule’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['Rule']
+          'application/json': components['schemas']['Rule']
+        }
+      }
+      /** @description The body is not valid JSON. No value of the path’s key can start with its prefix (`Validation.Charset.prefix` or `Validation.Length.prefix`, `path` `prefix`); the message says why. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "MalformedJson",
+           *           "path": null,
+           *           "message": "The request body is not valid JSON"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `write:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description No rule can have this key and prefix: the key is no Digital Link primary key other than `01`. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The key and prefix belong to another organization (`Catalog.Ownership`). */
+      409: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Conflict",
+           *           "path": null,
+           *           "message": "The request collides with existing data"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Conflict",
+           *           "path": null,
+           *           "message": "The request collides with existing data"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The stored rule is not the `If-Match` version, or exists despite `If-None-Match: *`. */
+      412: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body exceeds 1 MiB. Over 2 MiB the server itself answers `413` with no body and closes the connection, without reading the body. */
+      413: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PayloadTooLarge",
+           *           "path": null,
+           *           "message": "The request body exceeds 1 MiB"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The body is not `application/json` or the versioned type. */
+      415: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "UnsupportedMediaType",
+           *           "path": null,
+           *           "message": "Unsupported Content-Type: send the body as application/json or application/vnd.service.public.v1+json"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /**
+       * @description The content is invalid; every problem is listed with its JSON path. Codes:
+       *
+       *     - `Catalog.Schema`: The file or product does not have the import format’s shape.
+       *     - `Catalog.Text`: A text holds a NUL character or an unpaired surrogate.
+       *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
+       *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
+       *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
+       *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
+       *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
+       *     - `Catalog.Link`: An external page’s `href` that is not an absolute `http` or `https` URL on a named host (a script, data or file URL, a user name or password, an IP address), is longer than 2,048 characters, or is a template with an unknown variable, a variable before the end of the host, or unbalanced braces; a language of the page without its link; an image that is not `https`.
+       *     - `Catalog.PageKind`: A page with both hosted fields (`content`, `image`) and external ones (`href`, `type`).
+       *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
+       *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
+       *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
+       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
+       */
+      422: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The client has 2 catalog files being read or written, or has used up its budget (32 MiB at once, 4 MiB a second; an export costs what it wrote, a body what it sent); retry after `Retry-After` seconds. Limits per client ID: SECURITY.md §3a. */
+      429: {
+        headers: {
+          'Retry-After': components['headers']['Retry-After']
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "TooManyRequests",
+           *           "path": null,
+           *           "message": "This client has too much code work running, or has used up its budget: retry after Retry-After seconds"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
+  deleteRule: {
+    parameters: {
+      query?: never
+      header?: {
+        /** @description An ETag, or `*` for any stored version. */
+        'If-Match'?: string
+        /** @description ETags (or `*`) of versions not to delete. */
+        'If-None-Match'?: string
+      }
+      path: {
+        /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
+        key: string
+        /** @description The start of the values the rule answers, percent-encoded (a `/` as `%2F`): digits for a key of digits, GS1 character set 82 otherwise, no longer than the key’s values (else 400). */
+        prefix: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description No value of the path’s key can start with its prefix (`Validation.Charset.prefix` or `Validation.Length.prefix`, `path` `prefix`); the message says why. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "BadRequest",
+           *           "path": null,
+           *           "message": "The request is malformed"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Missing, malformed, expired or revoked credentials. */
+      401: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Unauthorized",
+           *           "path": null,
+           *           "message": "Missing, malformed, expired or revoked credentials"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The token lacks `write:catalog`, or the subscription no longer covers API clients. */
+      403: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "Forbidden",
+           *           "path": null,
+           *           "message": "Forbidden"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The organization has no rule of this key and prefix, or the key is no Digital Link primary key other than `01`. */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotFound",
+           *           "path": null,
+           *           "message": "Unknown resource"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The `Accept` header names no media type this operation produces. */
+      406: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "NotAcceptable",
+           *           "path": null,
+           *           "message": "The Accept header names no media type this endpoint produces"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description The stored rule is not the `If-Match` version, or is one `If-None-Match` names. */
+      412: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "PreconditionFailed",
+           *           "path": null,
+           *           "message": "The resource changed since it was read (If-Match), or exists (If-None-Match)"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+      /** @description Server fault; a read is safe to retry. */
+      500: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/vnd.service.public.v1+json': components['schemas']['ErrorEnvelope']
+          /**
+           * @example {
+           *       "errors": [
+           *         {
+           *           "code": "InternalError",
+           *           "path": null,
+           *           "message": "Internal server error"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['ErrorEnvelope']
+        }
+      }
+    }
+  }
   importCatalog: {
     parameters: {
       query?: {
@@ -4072,7 +6560,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), or a value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length).
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -4358,8 +6846,8 @@ export interface operations {
         from?: string
         /** @description Last day, YYYY-MM-DD (default today). */
         to?: string
-        /** @description The dimension to sum per (default `day`). */
-        groupBy?: 'day' | 'gtin' | 'linkType' | 'language' | 'host' | 'device' | 'outcome'
+        /** @description The dimension to sum per (default `day`). `gtin` is the entry scanned: a GTIN, an item’s `{key}/{value}` or a prefix rule’s `{key}/{prefix}*`; `key` its GS1 key (`01` for products). */
+        groupBy?: 'day' | 'gtin' | 'linkType' | 'language' | 'host' | 'device' | 'outcome' | 'key'
         /** @description Only this product’s scans. */
         gtin?: string
       }

@@ -1,4 +1,4 @@
-/** The typed client on the catalog endpoints: brands, a product with its ETag, the list, the import's dry run. */
+/** The typed client on the catalog endpoints: brands, a product and an item with their ETags, the lists, the import's dry run. */
 import { describe, expect, test } from 'bun:test'
 import { createCodeApiClient } from '../../src/client/index.ts'
 import { CLI_ACTOR } from '../../src/services/audit.ts'
@@ -7,7 +7,8 @@ import { useCodeApi } from '../api/codes/harness.ts'
 
 const api = useCodeApi()
 
-async function catalogClient() {
+/** A client of Acme's with both catalog scopes; `onRequest` sees each request it sends. */
+async function catalogClient(onRequest: (request: Request) => void = () => {}) {
   const a = api()
   const created = await createClient(a.database.db, {
     organizationSlug: 'acme',
@@ -21,7 +22,10 @@ async function catalogClient() {
     baseUrl: 'http://api.test',
     clientId: created.clientId,
     clientSecret: created.clientSecret,
-    fetch: (request) => Promise.resolve(a.app.handle(request)),
+    fetch: (request) => {
+      onRequest(request)
+      return Promise.resolve(a.app.handle(request))
+    },
   })
 }
 
@@ -66,5 +70,65 @@ describe('typed client on the catalog', () => {
       body: exported.data ?? {},
     })
     expect(dry.data).toMatchObject({ dryRun: true, changes: 0 })
+  })
+
+  test('creates an item whose value holds a /, reads it with its ETag, replaces it with If-Match, lists and deletes it', async () => {
+    const sent: string[] = []
+    const c = await catalogClient((request) => sent.push(new URL(request.url).pathname))
+    await c.PUT('/brands/{slug}', {
+      params: { path: { slug: 'acme-assets' } },
+      body: { name: 'Acme Assets' },
+    })
+    const body = {
+      brand: 'acme-assets',
+      slug: 'crate',
+      defaultLanguage: 'en',
+      languages: ['en'],
+      names: { en: 'Returnable crate' },
+      pages: [
+        {
+          name: 'asset',
+          linkType: 'gs1:pip',
+          default: true,
+          titles: { en: 'Crate' },
+          href: 'https://acme.example/assets/{value}',
+        },
+      ],
+    }
+    // A GRAI with its serial: the client percent-encodes the / of the value, and the API decodes it.
+    const path = { key: '8003', value: '09506000134376A/B' }
+    const put = await c.PUT('/items/{key}/{value}', { params: { path }, body })
+    expect(put.response.status).toBe(201)
+    expect(sent.at(-1)).toBe('/items/8003/09506000134376A%2FB')
+    expect(put.data).toEqual({ key: '8003', value: '09506000134376A/B', published: true, ...body })
+    const read = await c.GET('/items/{key}/{value}', { params: { path } })
+    const etag = read.response.headers.get('etag') ?? ''
+    expect(read.data?.value).toBe('09506000134376A/B')
+    const replaced = await c.PUT('/items/{key}/{value}', {
+      params: { path, header: { 'If-Match': etag } },
+      body: { ...body, published: false },
+    })
+    expect(replaced.response.status).toBe(200)
+    const stale = await c.PUT('/items/{key}/{value}', {
+      params: { path, header: { 'If-Match': etag } },
+      body,
+    })
+    expect([stale.response.status, stale.error?.errors[0]?.code]).toEqual([412, 'PreconditionFailed'])
+    const list = await c.GET('/items', { params: { query: { key: '8003', published: 'false' } } })
+    expect(list.data?.items.map((i) => [i.key, i.value, i.name])).toEqual([
+      ['8003', '09506000134376A/B', 'Returnable crate'],
+    ])
+    const refused = await c.GET('/items/{key}/{value}', {
+      params: { path: { key: '414', value: '9506000000009' } },
+    })
+    expect([refused.response.status, refused.error?.errors[0]?.code]).toEqual([
+      400,
+      'Validation.CheckDigit.value',
+    ])
+    const gone = await c.DELETE('/items/{key}/{value}', {
+      params: { path, header: { 'If-Match': replaced.response.headers.get('etag') ?? '' } },
+    })
+    expect(gone.response.status).toBe(204)
+    expect((await c.GET('/items/{key}/{value}', { params: { path } })).response.status).toBe(404)
   })
 })

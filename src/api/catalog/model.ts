@@ -1,11 +1,11 @@
 /** TypeBox schemas of the catalog endpoints (DESIGN §8); the OpenAPI document is built from them. */
 import { Type } from '@sinclair/typebox'
-import { CatalogFile, CatalogProductEntry } from '../../catalog/schema.ts'
+import { CatalogFile, CatalogItemEntry, CatalogProductEntry, CatalogRuleEntry } from '../../catalog/schema.ts'
 
-/** Most products per page of `GET /products`. */
+/** Most products (items, rules) per page of `GET /products` (`/items`, `/rules`). */
 export const MAX_PAGE_LIMIT = 500
 export const DEFAULT_PAGE_LIMIT = 100
-/** Longest search of `GET /products`, in characters. */
+/** Longest search of `GET /products` and `GET /items`, in characters. */
 export const MAX_SEARCH_CHARS = 200
 
 export { CatalogFile }
@@ -41,6 +41,81 @@ export const ProductPage = Type.Object(
       description: 'Pass as `cursor` for the next page; null on the last page.',
     }),
   },
+  { additionalProperties: false },
+)
+
+const KEY_IN_PATH = Type.String({
+  pattern: '^[0-9]{2,4}$',
+  description: 'The path’s key, or left out.',
+})
+
+/**
+ * An item (an entry of another GS1 key than the GTIN) as in the import file's `items`; in `PUT /items/{key}/{value}`
+ * the path names it, so `key` and `value` may be left out.
+ */
+export const ItemBody = Type.Composite(
+  [
+    Type.Omit(CatalogItemEntry, ['key', 'value']),
+    Type.Object({
+      key: Type.Optional(KEY_IN_PATH),
+      value: Type.Optional(Type.String({ description: 'The path’s value, or left out.' })),
+    }),
+  ],
+  { additionalProperties: false, description: 'An item as in the catalog import file’s `items`.' },
+)
+
+export const Item = Type.Composite([CatalogItemEntry], {
+  description: 'A stored item, every member explicit.',
+})
+
+/** A prefix rule as in the import file's `rules`; in `PUT /rules/{key}/{prefix}` `key` and `prefix` may be left out. */
+export const RuleBody = Type.Composite(
+  [
+    Type.Omit(CatalogRuleEntry, ['key', 'prefix']),
+    Type.Object({
+      key: Type.Optional(KEY_IN_PATH),
+      prefix: Type.Optional(Type.String({ description: 'The path’s prefix, or left out.' })),
+    }),
+  ],
+  { additionalProperties: false, description: 'A prefix rule as in the catalog import file’s `rules`.' },
+)
+
+export const Rule = Type.Composite([CatalogRuleEntry], {
+  description: 'A stored prefix rule, every member explicit.',
+})
+
+/** What a list says of every entry besides the members naming it. */
+const SUMMARY = {
+  brand: Type.String(),
+  slug: Type.String(),
+  published: Type.Boolean(),
+  defaultLanguage: Type.String(),
+  languages: Type.Array(Type.String()),
+  name: Type.Union([Type.String(), Type.Null()], { description: 'The name in the default language.' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+}
+
+const NEXT_CURSOR = Type.Union([Type.String(), Type.Null()], {
+  description: 'Pass as `cursor` for the next page; null on the last page.',
+})
+
+export const ItemSummary = Type.Object(
+  { key: Type.String(), value: Type.String(), ...SUMMARY },
+  { additionalProperties: false },
+)
+
+export const ItemPage = Type.Object(
+  { items: Type.Array(Type.Ref('#/components/schemas/ItemSummary')), nextCursor: NEXT_CURSOR },
+  { additionalProperties: false },
+)
+
+export const RuleSummary = Type.Object(
+  { key: Type.String(), prefix: Type.String(), ...SUMMARY },
+  { additionalProperties: false },
+)
+
+export const RulePage = Type.Object(
+  { rules: Type.Array(Type.Ref('#/components/schemas/RuleSummary')), nextCursor: NEXT_CURSOR },
   { additionalProperties: false },
 )
 

@@ -1,20 +1,30 @@
-/** The catalog operations, declared once (DESIGN §8): brands, products with ETags, import and export. */
+/**
+ * The catalog operations, declared once (DESIGN §8, §12): brands; products, items of other keys and prefix rules with
+ * ETags; import and export.
+ */
 import { READ_CATALOG, WRITE_CATALOG } from '../../auth/scopes.ts'
 import { CATALOG_ERROR_CODES } from '../../catalog/error-codes.ts'
 import { BODY_TOO_LARGE, envelopeResponse, jsonContent, negotiatedEnvelope } from '../openapi/components.ts'
-import type { Operation } from '../openapi/operation.ts'
+import type { Operation, ParameterSpec } from '../openapi/operation.ts'
 import { MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from './model.ts'
 
 export const BRANDS_PATH = '/brands'
 export const PRODUCTS_PATH = '/products'
+export const ITEMS_PATH = '/items'
+export const RULES_PATH = '/rules'
 export const IMPORT_PATH = '/catalog/import'
 export const EXPORT_PATH = '/catalog/export'
 
 const CODES = CATALOG_ERROR_CODES.map((c) => `- \`${c.code}\`: ${c.description}`).join('\n')
 
-const ETAG = {
-  ETag: { description: 'The product’s version; send it back in `If-Match`.', schema: { type: 'string' } },
+/** The `ETag` header of an entry's answer. */
+function etagHeader(noun: string) {
+  return {
+    ETag: { description: `The ${noun}’s version; send it back in \`If-Match\`.`, schema: { type: 'string' } },
+  }
 }
+
+const ETAG = etagHeader('product')
 
 const GTIN_PARAMETER = {
   name: 'gtin',
@@ -29,6 +39,50 @@ const IF_MATCH_PARAMETER = {
   in: 'header',
   description: 'An ETag, or `*` for any stored version.',
   schema: { type: 'string' },
+}
+
+/** `If-None-Match` of a `PUT`. */
+const CREATE_ONLY_PARAMETER = {
+  name: 'If-None-Match',
+  in: 'header',
+  description: '`*`: only create.',
+  schema: { type: 'string', enum: ['*'] },
+}
+
+/** `If-None-Match` of a `DELETE`. */
+const EXCLUDED_VERSIONS_PARAMETER = {
+  name: 'If-None-Match',
+  in: 'header',
+  description: 'ETags (or `*`) of versions not to delete.',
+  schema: { type: 'string' },
+}
+
+/** The filters and paging a list of entries shares. */
+function brandFilter(noun: string) {
+  return { name: 'brand', in: 'query', description: `Only this brand’s ${noun}.`, schema: { type: 'string' } }
+}
+
+const publishedFilter = {
+  name: 'published',
+  in: 'query',
+  description: 'Only published (`true`) or unpublished (`false`) ones.',
+  schema: { type: 'string', enum: ['true', 'false'] },
+}
+
+const cursorParameter = {
+  name: 'cursor',
+  in: 'query',
+  description: 'The `nextCursor` of the previous page.',
+  schema: { type: 'string' },
+}
+
+function limitParameter(entries: string) {
+  return {
+    name: 'limit',
+    in: 'query',
+    description: `${entries} per page, 1 to ${MAX_PAGE_LIMIT} (default 100).`,
+    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT },
+  }
 }
 
 /**
@@ -194,36 +248,16 @@ export const listProducts: CatalogOperation = {
       'The organization’s products by GTIN, a page at a time.',
     ),
     parameters: [
-      {
-        name: 'brand',
-        in: 'query',
-        description: 'Only this brand’s products.',
-        schema: { type: 'string' },
-      },
-      {
-        name: 'published',
-        in: 'query',
-        description: 'Only published (`true`) or unpublished (`false`) ones.',
-        schema: { type: 'string', enum: ['true', 'false'] },
-      },
+      brandFilter('products'),
+      publishedFilter,
       {
         name: 'q',
         in: 'query',
         description: `GTIN digits from the start, or part of a name or URL name; at most ${MAX_SEARCH_CHARS} characters.`,
         schema: { type: 'string', maxLength: MAX_SEARCH_CHARS },
       },
-      {
-        name: 'cursor',
-        in: 'query',
-        description: 'The `nextCursor` of the previous page.',
-        schema: { type: 'string' },
-      },
-      {
-        name: 'limit',
-        in: 'query',
-        description: `Products per page, 1 to ${MAX_PAGE_LIMIT} (default 100).`,
-        schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT },
-      },
+      cursorParameter,
+      limitParameter('Products'),
     ],
     responses: {
       '200': { description: 'One page.', content: jsonContent('ProductPage') },
@@ -265,16 +299,7 @@ export const putProduct: CatalogOperation = {
       'putProduct',
       'The whole product, as in the import file (`gtin` may be left out). `If-Match` with the ETag read before replaces only that version; `If-None-Match: *` creates only. Every resolver answers with the change within a second.',
     ),
-    parameters: [
-      GTIN_PARAMETER,
-      IF_MATCH_PARAMETER,
-      {
-        name: 'If-None-Match',
-        in: 'header',
-        description: '`*`: only create.',
-        schema: { type: 'string', enum: ['*'] },
-      },
-    ],
+    parameters: [GTIN_PARAMETER, IF_MATCH_PARAMETER, CREATE_ONLY_PARAMETER],
     requestBody: { required: true, content: jsonContent('ProductBody') },
     responses: {
       '200': { description: 'Replaced, or already so.', headers: ETAG, content: jsonContent('Product') },
@@ -306,16 +331,7 @@ export const deleteProduct: CatalogOperation = {
       'deleteProduct',
       'Its links answer 404 on every resolver from then on.',
     ),
-    parameters: [
-      GTIN_PARAMETER,
-      IF_MATCH_PARAMETER,
-      {
-        name: 'If-None-Match',
-        in: 'header',
-        description: 'ETags (or `*`) of versions not to delete.',
-        schema: { type: 'string' },
-      },
-    ],
+    parameters: [GTIN_PARAMETER, IF_MATCH_PARAMETER, EXCLUDED_VERSIONS_PARAMETER],
     responses: {
       '204': { description: 'Deleted.' },
       '404': negotiatedEnvelope('notFound', 'The organization has no product with this GTIN.'),
@@ -324,6 +340,235 @@ export const deleteProduct: CatalogOperation = {
         'The stored product is not the `If-Match` version, or is one `If-None-Match` names.',
       ),
       ...commonResponses(WRITE_CATALOG, NO_BODY, { path: GTIN_CHECK_DIGIT }),
+    },
+  },
+}
+
+/** How the operations on one item or prefix rule name it and answer for it (DESIGN §12). */
+interface EntryDeclaration {
+  /** As descriptions say one: `item`, `rule`. */
+  readonly noun: 'item' | 'rule'
+  /** As summaries say one: `an item`, `a prefix rule`. */
+  readonly label: string
+  /** Its schema (`Item`), and its body's (`ItemBody`); with `get`, `put`, `delete`, its operation IDs. */
+  readonly schema: 'Item' | 'Rule'
+  /** Its list in the import file. */
+  readonly list: 'items' | 'rules'
+  readonly path: string
+  /** The key's parameter, then the value's or the prefix's. */
+  readonly parameters: readonly ParameterSpec[]
+  /** The member naming it besides `key`: `value`, `prefix`. */
+  readonly member: 'value' | 'prefix'
+  /** Why a path names nothing that could exist: its `404` beyond an unknown one. */
+  readonly nothing: string
+  /** The `400` of a path whose value (or prefix) the key refuses. */
+  readonly refused: string
+  /** What its links answer once it is deleted. */
+  readonly afterDelete: string
+}
+
+/** `GET`, `PUT` and `DELETE` of one item or prefix rule, declared alike: they behave as a product's. */
+function entryOperations(e: EntryDeclaration) {
+  const named = `key and ${e.member}`
+  const missing = negotiatedEnvelope(
+    'notFound',
+    `The organization has no ${e.noun} of this ${named}, or ${e.nothing}.`,
+  )
+  const get: CatalogOperation = {
+    method: 'get',
+    path: e.path,
+    takes: NO_BODY,
+    spec: {
+      ...described(
+        'catalog',
+        READ_CATALOG,
+        `Read ${e.label}`,
+        `get${e.schema}`,
+        `The ${e.noun} in the import format (as in the file’s \`${e.list}\`), with its \`ETag\`.`,
+      ),
+      parameters: e.parameters,
+      responses: {
+        '200': { description: `The ${e.noun}.`, headers: etagHeader(e.noun), content: jsonContent(e.schema) },
+        '404': missing,
+        ...commonResponses(READ_CATALOG, NO_BODY, { path: e.refused }),
+      },
+    },
+  }
+  const put: CatalogOperation = {
+    method: 'put',
+    path: e.path,
+    takes: BODY,
+    spec: {
+      ...described(
+        'catalog',
+        WRITE_CATALOG,
+        `Create or replace ${e.label}`,
+        `put${e.schema}`,
+        `The whole ${e.noun}, as in the import file’s \`${e.list}\` (\`key\` and \`${e.member}\` may be left out; given, they must be the path’s, else \`Catalog.Mismatch\`). \`If-Match\` with the ETag read before replaces only that version; \`If-None-Match: *\` creates only. Every resolver answers with the change within a second.`,
+      ),
+      parameters: [...e.parameters, IF_MATCH_PARAMETER, CREATE_ONLY_PARAMETER],
+      requestBody: { required: true, content: jsonContent(`${e.schema}Body`) },
+      responses: {
+        '200': {
+          description: 'Replaced, or already so.',
+          headers: etagHeader(e.noun),
+          content: jsonContent(e.schema),
+        },
+        '201': { description: 'Created.', headers: etagHeader(e.noun), content: jsonContent(e.schema) },
+        '404': negotiatedEnvelope('notFound', `No ${e.noun} can have this ${named}: ${e.nothing}.`),
+        '409': negotiatedEnvelope(
+          'conflict',
+          `The ${named} belong to another organization (\`Catalog.Ownership\`).`,
+        ),
+        '412': negotiatedEnvelope(
+          'preconditionFailed',
+          `The stored ${e.noun} is not the \`If-Match\` version, or exists despite \`If-None-Match: *\`.`,
+        ),
+        '422': invalid,
+        ...commonResponses(WRITE_CATALOG, BODY, { path: e.refused }),
+      },
+    },
+  }
+  const remove: CatalogOperation = {
+    method: 'delete',
+    path: e.path,
+    takes: NO_BODY,
+    spec: {
+      ...described('catalog', WRITE_CATALOG, `Delete ${e.label}`, `delete${e.schema}`, e.afterDelete),
+      parameters: [...e.parameters, IF_MATCH_PARAMETER, EXCLUDED_VERSIONS_PARAMETER],
+      responses: {
+        '204': { description: 'Deleted.' },
+        '404': missing,
+        '412': negotiatedEnvelope(
+          'preconditionFailed',
+          `The stored ${e.noun} is not the \`If-Match\` version, or is one \`If-None-Match\` names.`,
+        ),
+        ...commonResponses(WRITE_CATALOG, NO_BODY, { path: e.refused }),
+      },
+    },
+  }
+  return { get, put, delete: remove }
+}
+
+const KEY_PARAMETER = {
+  name: 'key',
+  in: 'path',
+  required: true,
+  description:
+    'The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404).',
+  schema: { type: 'string', pattern: '^[0-9]{2,4}$' },
+}
+
+const NO_ENTRY_KEY = 'the key is no Digital Link primary key other than `01`'
+
+export const itemOperations = entryOperations({
+  noun: 'item',
+  label: 'an item',
+  schema: 'Item',
+  list: 'items',
+  path: `${ITEMS_PATH}/{key}/{value}`,
+  parameters: [
+    KEY_PARAMETER,
+    {
+      name: 'value',
+      in: 'path',
+      required: true,
+      description:
+        'The key’s value as in its Digital Link, percent-encoded (a `/` as `%2F`); one the key refuses (check digit, character set, length) is 400.',
+      schema: { type: 'string', minLength: 1 },
+    },
+  ],
+  member: 'value',
+  nothing: `${NO_ENTRY_KEY}, or the value ends in \`*\` (which spells a prefix rule’s identity)`,
+  refused:
+    'The path’s value is not one its key takes (`Validation.CheckDigit.value`, `Validation.Charset.value`, `Validation.Length.value` or `Validation.Format.value`, `path` `value`); the message says why.',
+  afterDelete:
+    'Its links answer 404 on every resolver from then on, or the longest prefix rule of the value if there is one.',
+})
+
+export const ruleOperations = entryOperations({
+  noun: 'rule',
+  label: 'a prefix rule',
+  schema: 'Rule',
+  list: 'rules',
+  path: `${RULES_PATH}/{key}/{prefix}`,
+  parameters: [
+    KEY_PARAMETER,
+    {
+      name: 'prefix',
+      in: 'path',
+      required: true,
+      description:
+        'The start of the values the rule answers, percent-encoded (a `/` as `%2F`): digits for a key of digits, GS1 character set 82 otherwise, no longer than the key’s values (else 400).',
+      schema: { type: 'string', minLength: 1 },
+    },
+  ],
+  member: 'prefix',
+  nothing: NO_ENTRY_KEY,
+  refused:
+    'No value of the path’s key can start with its prefix (`Validation.Charset.prefix` or `Validation.Length.prefix`, `path` `prefix`); the message says why.',
+  afterDelete:
+    'The values it answered fall to the next longest rule of their key, or 404, on every resolver from then on; items keep answering their own.',
+})
+
+/** `key` of a list: only one key's entries. */
+function keyFilter(noun: string) {
+  return {
+    name: 'key',
+    in: 'query',
+    description: `Only this key’s ${noun} (\`414\`, \`8003\`, …); a key that is no Digital Link primary key other than \`01\` is 400.`,
+    schema: { type: 'string', pattern: '^[0-9]{2,4}$' },
+  }
+}
+
+export const listItems: CatalogOperation = {
+  method: 'get',
+  path: ITEMS_PATH,
+  takes: NO_BODY,
+  spec: {
+    ...described(
+      'catalog',
+      READ_CATALOG,
+      'List items',
+      'listItems',
+      'The organization’s items (entries of other GS1 keys than the GTIN) by key and value, a page at a time.',
+    ),
+    parameters: [
+      keyFilter('items'),
+      brandFilter('items'),
+      publishedFilter,
+      {
+        name: 'q',
+        in: 'query',
+        description: `The value from its start, or part of a name or URL name; at most ${MAX_SEARCH_CHARS} characters.`,
+        schema: { type: 'string', maxLength: MAX_SEARCH_CHARS },
+      },
+      cursorParameter,
+      limitParameter('Items'),
+    ],
+    responses: {
+      '200': { description: 'One page.', content: jsonContent('ItemPage') },
+      ...commonResponses(READ_CATALOG, NO_BODY, { query: QUERY_INVALID }),
+    },
+  },
+}
+
+export const listRules: CatalogOperation = {
+  method: 'get',
+  path: RULES_PATH,
+  takes: NO_BODY,
+  spec: {
+    ...described(
+      'catalog',
+      READ_CATALOG,
+      'List prefix rules',
+      'listRules',
+      'The organization’s prefix rules by key and prefix, a page at a time.',
+    ),
+    parameters: [keyFilter('rules'), brandFilter('rules'), cursorParameter, limitParameter('Rules')],
+    responses: {
+      '200': { description: 'One page.', content: jsonContent('RulePage') },
+      ...commonResponses(READ_CATALOG, NO_BODY, { query: QUERY_INVALID }),
     },
   },
 }
@@ -386,6 +631,14 @@ export const catalogOperations: readonly CatalogOperation[] = [
   getProduct,
   putProduct,
   deleteProduct,
+  listItems,
+  itemOperations.get,
+  itemOperations.put,
+  itemOperations.delete,
+  listRules,
+  ruleOperations.get,
+  ruleOperations.put,
+  ruleOperations.delete,
   importCatalog,
   exportCatalog,
 ]

@@ -1,10 +1,14 @@
-/** The catalog endpoints (DESIGN §8): brands, products with ETags, import and export, behind `read:catalog` / `write:catalog`. */
+/**
+ * The catalog endpoints (DESIGN §8, §12): brands; products, items and prefix rules with ETags; import and export;
+ * behind `read:catalog` / `write:catalog`.
+ */
 import { Elysia } from 'elysia'
 import type { Principal } from '../../auth/types.ts'
 import { countedStream, kibibytes, type WorkBudget } from '../../auth/work-budget.ts'
 import type { Database } from '../../db/database.ts'
 import { errorName, type Logger } from '../../lib/log.ts'
 import type { ServiceHosts } from '../../security/service-hosts.ts'
+import { type EntryKind, type Identity, ITEMS, PRODUCTS, RULES } from '../../services/catalog/entries.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread, readJsonBody } from '../codes/body.ts'
 import { errorResponse, invalidParametersResponse } from '../errors.ts'
@@ -15,18 +19,18 @@ import * as ops from './operations.ts'
 import {
   actorOf,
   brandsOf,
+  entriesOf,
+  entryOf,
   exportFile,
   importFile,
   type Outcome,
-  productOf,
-  productsOf,
   putBrand,
-  removeProduct,
-  replaceProduct,
+  removeEntry,
+  replaceEntry,
   scopeOf,
 } from './service.ts'
 
-export { BRANDS_PATH, EXPORT_PATH, IMPORT_PATH, PRODUCTS_PATH } from './operations.ts'
+export { BRANDS_PATH, EXPORT_PATH, IMPORT_PATH, ITEMS_PATH, PRODUCTS_PATH, RULES_PATH } from './operations.ts'
 
 export interface CatalogRoutesDeps {
   readonly auth: BearerVerifier
@@ -42,6 +46,14 @@ export interface CatalogRoutesDeps {
 type Query = Readonly<Record<string, string>>
 type Work = (principal: Principal, body: unknown, query: Query) => Promise<Outcome>
 type Scope = NonNullable<Awaited<ReturnType<typeof scopeOf>>>
+
+/** The four operations on one kind of catalog entry: its list, and reading, replacing and deleting one. */
+interface EntryOperations {
+  readonly list: ops.CatalogOperation
+  readonly get: ops.CatalogOperation
+  readonly put: ops.CatalogOperation
+  readonly delete: ops.CatalogOperation
+}
 
 /** What a catalog route reads of Elysia's context. */
 interface RouteContext {
@@ -166,6 +178,13 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
   const header = (ctx: RouteContext, name: string) => ctx.request.headers.get(name)
   /** A path parameter; `handler` has already answered 404 to one that did not decode. */
   const param = (ctx: RouteContext, name: string) => ctx.params?.[name] ?? ''
+  /** Every path parameter, as decoded (`%2F` is a `/` of the value). */
+  const pathOf = (ctx: RouteContext): Identity =>
+    Object.fromEntries(Object.entries(ctx.params ?? {}).map(([name, value]) => [name, value ?? '']))
+  const conditions = (ctx: RouteContext) => ({
+    ifMatch: header(ctx, 'if-match'),
+    ifNoneMatch: header(ctx, 'if-none-match'),
+  })
   const hook = (operation: ops.CatalogOperation) => ({
     parse: leaveUnread,
     beforeHandle: requireScope(deps.auth, requiredScope(operation)),
@@ -173,6 +192,21 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
   /** The route of `operation`, as it declares it, doing `work`. */
   const route = (operation: ops.CatalogOperation, work: OperationWork) =>
     [operation.method, routePattern(operation), handler(operation, work), hook(operation)] as const
+  /** Products, items and rules are served alike, each kind by its identity. */
+  const entries = (kind: EntryKind, declared: EntryOperations) =>
+    new Elysia()
+      .route(...route(declared.list, (s, _p, _b, _ctx, query) => entriesOf(db, s, kind, query)))
+      .route(...route(declared.get, (s, _p, _b, ctx) => entryOf(db, s, kind, pathOf(ctx))))
+      .route(
+        ...route(declared.put, (s, p, b, ctx) =>
+          replaceEntry(db, s, actorOf(p), kind, { path: pathOf(ctx), body: b, ...conditions(ctx) }),
+        ),
+      )
+      .route(
+        ...route(declared.delete, (s, p, _b, ctx) =>
+          removeEntry(db, s, actorOf(p), kind, { path: pathOf(ctx), ...conditions(ctx) }),
+        ),
+      )
   return new Elysia({ name: 'catalog' })
     .route(...route(ops.listBrands, (s) => brandsOf(db, s)))
     .route(
@@ -180,27 +214,16 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
         putBrand(db, s, actorOf(p), param(ctx, 'slug'), b, deps.serviceHosts),
       ),
     )
-    .route(...route(ops.listProducts, (s, _p, _b, _ctx, query) => productsOf(db, s, query)))
-    .route(...route(ops.getProduct, (s, _p, _b, ctx) => productOf(db, s, param(ctx, 'gtin'))))
-    .route(
-      ...route(ops.putProduct, (s, p, b, ctx) =>
-        replaceProduct(db, s, actorOf(p), {
-          gtin: param(ctx, 'gtin'),
-          body: b,
-          ifMatch: header(ctx, 'if-match'),
-          ifNoneMatch: header(ctx, 'if-none-match'),
-        }),
-      ),
+    .use(
+      entries(PRODUCTS, {
+        list: ops.listProducts,
+        get: ops.getProduct,
+        put: ops.putProduct,
+        delete: ops.deleteProduct,
+      }),
     )
-    .route(
-      ...route(ops.deleteProduct, (s, p, _b, ctx) =>
-        removeProduct(db, s, actorOf(p), {
-          gtin: param(ctx, 'gtin'),
-          ifMatch: header(ctx, 'if-match'),
-          ifNoneMatch: header(ctx, 'if-none-match'),
-        }),
-      ),
-    )
+    .use(entries(ITEMS, { list: ops.listItems, ...ops.itemOperations }))
+    .use(entries(RULES, { list: ops.listRules, ...ops.ruleOperations }))
     .route(
       ...route(ops.importCatalog, (s, p, b, _ctx, query) =>
         importFile(db, s, actorOf(p), b, query.dryRun, deps.serviceHosts),

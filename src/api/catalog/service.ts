@@ -2,29 +2,30 @@
 
 import type { Principal } from '../../auth/types.ts'
 import { storableText } from '../../catalog/validate.ts'
-import { wrongCheckDigit } from '../../catalog/validate-products.ts'
 import type { Db } from '../../db/database.ts'
-import { parseGtin } from '../../gs1/gtin.ts'
 import { issue } from '../../gs1/issue.ts'
 import type { ServiceHosts } from '../../security/service-hosts.ts'
 import type { Actor } from '../../services/audit.ts'
 import { listBrands } from '../../services/catalog/brands.ts'
+import {
+  deleteEntry,
+  type EntryKind,
+  getEntry,
+  type Identity,
+  isEntryKey,
+  listEntries,
+  type OrganizationScope,
+  putEntry,
+} from '../../services/catalog/entries.ts'
 import { exportCatalogStream } from '../../services/catalog/export.ts'
 import { importCatalog } from '../../services/catalog/import.ts'
-import {
-  deleteProduct,
-  findOrganizationScope,
-  getProduct,
-  listProducts,
-  type OrganizationScope,
-  putProduct,
-} from '../../services/catalog/products.ts'
+import { findOrganizationScope } from '../../services/catalog/products.ts'
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from './model.ts'
 
-/** An operation's answer: a status, a JSON body (or none), or JSON text streamed, and header fields (ETag). */
 /** No host is the service's own (tests that build the routes without a configuration). */
 const NO_SERVICE_HOSTS: ServiceHosts = new Map()
 
+/** An operation's answer: a status, a JSON body (or none), or JSON text streamed, and header fields (ETag). */
 export interface Outcome {
   readonly status: number
   readonly body?: unknown
@@ -83,6 +84,7 @@ export async function putBrand(
 }
 
 export interface ListQuery {
+  readonly key?: string | undefined
   readonly brand?: string | undefined
   readonly published?: string | undefined
   readonly q?: string | undefined
@@ -90,8 +92,16 @@ export interface ListQuery {
   readonly limit?: string | undefined
 }
 
-/** `GET /products`: filters and cursor paging; bad parameters are 400 with the parameter as `path`. */
-export async function productsOf(db: Db, scope: OrganizationScope, query: ListQuery): Promise<Outcome> {
+/**
+ * `GET /products`, `/items`, `/rules`: filters and cursor paging; bad parameters are 400 with the parameter as
+ * `path`. An operation's route has refused the parameters it does not take.
+ */
+export async function entriesOf(
+  db: Db,
+  scope: OrganizationScope,
+  kind: EntryKind,
+  query: ListQuery,
+): Promise<Outcome> {
   const limit = query.limit === undefined ? DEFAULT_PAGE_LIMIT : Number(query.limit)
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT || !/^\d+$/.test(query.limit ?? '1')) {
     return envelope(
@@ -104,6 +114,13 @@ export async function productsOf(db: Db, scope: OrganizationScope, query: ListQu
   if (query.published !== undefined && query.published !== 'true' && query.published !== 'false') {
     return envelope(400, 'Validation.Invalid.published', 'published must be true or false', 'published')
   }
+  if (query.key !== undefined && !isEntryKey(query.key))
+    return envelope(
+      400,
+      'Validation.Invalid.key',
+      'key must be a GS1 Digital Link primary key other than 01',
+      'key',
+    )
   for (const name of ['q', 'brand'] as const) {
     const text = query[name]
     if (text !== undefined && !storableText(text))
@@ -116,11 +133,12 @@ export async function productsOf(db: Db, scope: OrganizationScope, query: ListQu
   }
   if (query.q !== undefined && [...query.q].length > MAX_SEARCH_CHARS)
     return envelope(400, 'Validation.Invalid.q', `q must be at most ${MAX_SEARCH_CHARS} characters`, 'q')
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor)
+  const after = query.cursor === undefined ? undefined : decodeCursor(kind, query.cursor)
   if (after === null)
     return envelope(400, 'Validation.Invalid.cursor', 'cursor is not one this API gave', 'cursor')
-  const page = await listProducts(db, scope.id, {
+  const page = await listEntries(db, kind, scope.id, {
     limit,
+    ...(query.key === undefined ? {} : { key: query.key }),
     ...(query.brand === undefined ? {} : { brand: query.brand }),
     ...(query.published === undefined ? {} : { published: query.published === 'true' }),
     ...(query.q === undefined ? {} : { q: query.q }),
@@ -128,69 +146,96 @@ export async function productsOf(db: Db, scope: OrganizationScope, query: ListQu
   })
   return {
     status: 200,
-    body: { products: page.items, nextCursor: page.next === null ? null : encodeCursor(page.next) },
+    body: { [kind.list]: page.items, nextCursor: page.next === null ? null : encodeCursor(kind, page.next) },
   }
 }
 
-/** Cursors are opaque to clients (base64url of the last GTIN), so the paging key may change later. */
-function encodeCursor(gtin: string): string {
-  return Buffer.from(`g:${gtin}`).toString('base64url')
+/** What starts a cursor's text, per kind: a cursor of one list is no cursor of another. */
+const CURSOR_TAGS = { product: 'g', item: 'i', rule: 'r' } as const
+
+/** Cursors are opaque to clients (base64url of the last identity), so the paging key may change later. */
+function encodeCursor(kind: EntryKind, id: string): string {
+  return Buffer.from(`${CURSOR_TAGS[kind.noun]}:${id}`).toString('base64url')
 }
 
-function decodeCursor(cursor: string): string | null {
-  if (!/^[A-Za-z0-9_-]{1,40}$/.test(cursor)) return null
+function decodeCursor(kind: EntryKind, cursor: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null
   const text = Buffer.from(cursor, 'base64url').toString('utf8')
-  return /^g:\d{14}$/.test(text) ? text.slice(2) : null
+  const id = text.slice(2)
+  return text.startsWith(`${CURSOR_TAGS[kind.noun]}:`) && kind.isIdentity(id) && storableText(id) ? id : null
 }
 
 /**
- * The 400 of a path's GTIN whose check digit is wrong, which no product can have (a mistyped digit, most likely);
- * null for any other path segment. One that is no GTIN at all (letters, 9 digits) names no product: 404.
+ * The identity a path names, or the answer when it names none: 400 for a value its key refuses (a GTIN's wrong check
+ * digit, a GLN's, a character no value of the key has), which no entry can have (a typing slip, most likely); 404
+ * for a segment no entry of the kind can be named by (a GTIN of letters, a key that is no Digital Link primary key).
  */
-function pathGtinProblem(gtin: string): Outcome | null {
-  const parsed = parseGtin(gtin)
-  if (parsed.ok || parsed.reason !== 'checkDigit') return null
-  return envelope(400, 'Validation.CheckDigit.gtin', wrongCheckDigit(gtin), 'gtin')
+function identified(kind: EntryKind, path: Identity): { id: string } | { outcome: Outcome } {
+  const named = kind.identify(path)
+  if (named === null) return { outcome: notFound(kind, path) }
+  if ('problem' in named) return { outcome: { status: 400, body: { errors: [named.problem] } } }
+  return named
 }
 
-export async function productOf(db: Db, scope: OrganizationScope, gtin: string): Promise<Outcome> {
-  const problem = pathGtinProblem(gtin)
-  if (problem !== null) return problem
-  const stored = await getProduct(db, scope.id, gtin)
-  if (stored === null) return notFound(gtin)
-  return { status: 200, body: stored.product, headers: { etag: stored.etag } }
+/** `GET /products/{gtin}`, `/items/{key}/{value}`, `/rules/{key}/{prefix}`: the entry with its ETag. */
+export async function entryOf(
+  db: Db,
+  scope: OrganizationScope,
+  kind: EntryKind,
+  path: Identity,
+): Promise<Outcome> {
+  const named = identified(kind, path)
+  if ('outcome' in named) return named.outcome
+  const stored = await getEntry(db, kind, scope.id, named.id)
+  if (stored === null) return notFound(kind, path)
+  return { status: 200, body: stored.entry, headers: { etag: stored.etag } }
 }
 
-export async function replaceProduct(
+/** What a change's request says besides the path: its conditions. */
+export interface Conditions {
+  readonly ifMatch: string | null
+  readonly ifNoneMatch: string | null
+}
+
+export async function replaceEntry(
   db: Db,
   scope: OrganizationScope,
   actor: Actor,
-  input: { gtin: string; body: unknown; ifMatch: string | null; ifNoneMatch: string | null },
+  kind: EntryKind,
+  input: Conditions & { path: Identity; body: unknown },
 ): Promise<Outcome> {
-  const problem = pathGtinProblem(input.gtin)
-  if (problem !== null) return problem
-  const result = await putProduct(db, { scope, actor, ...input })
+  const named = identified(kind, input.path)
+  if ('outcome' in named) return named.outcome
+  const { path: _, ...request } = input
+  const result = await putEntry(db, kind, { scope, actor, id: named.id, ...request })
   if (result.ok) {
     const status = result.status === 'created' ? 201 : 200
-    return { status, body: result.view.product, headers: { etag: result.view.etag } }
+    return { status, body: result.view.entry, headers: { etag: result.view.etag } }
   }
   if (result.reason === 'invalid') return invalid(result.errors)
-  if (result.reason === 'invalid_gtin') return notFound(input.gtin)
   if (result.reason === 'precondition') return envelope(412, 'PreconditionFailed', result.message)
-  return envelope(409, 'Catalog.Ownership', result.message, 'gtin')
+  return envelope(409, 'Catalog.Ownership', result.message, kind.idMember)
 }
 
-export async function removeProduct(
+export async function removeEntry(
   db: Db,
   scope: OrganizationScope,
   actor: Actor,
-  input: { gtin: string; ifMatch: string | null; ifNoneMatch: string | null },
+  kind: EntryKind,
+  input: Conditions & { path: Identity },
 ): Promise<Outcome> {
-  const problem = pathGtinProblem(input.gtin)
-  if (problem !== null) return problem
-  const result = await deleteProduct(db, { organizationId: scope.id, actor, ...input })
+  const named = identified(kind, input.path)
+  if ('outcome' in named) return named.outcome
+  const { ifMatch, ifNoneMatch } = input
+  const result = await deleteEntry(db, kind, {
+    organizationId: scope.id,
+    actor,
+    id: named.id,
+    ifMatch,
+    ifNoneMatch,
+  })
   if (result === 'deleted') return { status: 204 }
-  if (result === 'not_found') return notFound(input.gtin)
+  if (result === 'not_found') return notFound(kind, input.path)
   return envelope(412, 'PreconditionFailed', result.precondition)
 }
 
@@ -226,6 +271,18 @@ export async function exportFile(
   return { status: 200, stream }
 }
 
-function notFound(gtin: string): Outcome {
-  return envelope(404, 'NotFound', `no product of this organization has GTIN '${gtin.slice(0, 20)}'`)
+/** How a 404 names what the path asked for, and how much of each part it repeats. */
+const PATH_WORDS: Readonly<Record<string, readonly [string, number]>> = {
+  gtin: ['GTIN', 20],
+  key: ['key', 20],
+  value: ['value', 40],
+  prefix: ['prefix', 40],
+}
+
+function notFound(kind: EntryKind, path: Identity): Outcome {
+  const named = Object.entries(path).map(([member, value]) => {
+    const [word, most] = PATH_WORDS[member] ?? [member, 20]
+    return `${word} '${value.slice(0, most)}'`
+  })
+  return envelope(404, 'NotFound', `no ${kind.noun} of this organization has ${named.join(' and ')}`)
 }

@@ -8,10 +8,18 @@ import {
   BrandList,
   CatalogFile,
   ImportReport,
+  Item,
+  ItemBody,
+  ItemPage,
+  ItemSummary,
   Product,
   ProductBody,
   ProductPage,
   ProductSummary,
+  Rule,
+  RuleBody,
+  RulePage,
+  RuleSummary,
   ScanReport,
 } from '../catalog/model.ts'
 import { catalogOperations } from '../catalog/operations.ts'
@@ -83,6 +91,14 @@ function schemas(): Record<string, Record<string, unknown>> {
     ProductBody,
     ProductPage,
     ProductSummary,
+    Item,
+    ItemBody,
+    ItemPage,
+    ItemSummary,
+    Rule,
+    RuleBody,
+    RulePage,
+    RuleSummary,
     ScanReport,
   }
   return Object.fromEntries(Object.entries(named).map(([name, s]) => [name, plain(s)]))
@@ -111,7 +127,8 @@ export function buildOpenApiDocument(options: DocumentOptions) {
       { name: 'codes', description: 'Code generation and rendering; needs the `write:codes` scope.' },
       {
         name: 'catalog',
-        description: 'Brands and products; `read:catalog` to read, `write:catalog` to change.',
+        description:
+          'Brands, products, items of other GS1 keys and prefix rules; `read:catalog` to read, `write:catalog` to change.',
       },
       { name: 'auth', description: 'Access tokens (OAuth 2.0 client credentials) and token signing keys.' },
     ],

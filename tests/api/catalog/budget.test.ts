@@ -43,6 +43,21 @@ describe("each client's budget of catalog files", () => {
     expect(envelope?.errors[0]).toMatchObject({ code: 'TooManyRequests', path: null })
   })
 
+  test('an item’s or a rule’s PUT is a file like a product’s: refused once the budget is spent; reads still answered', async () => {
+    // The writer spent its budget on the imports above, and the test clock stands still.
+    const item = { ...PRODUCT, slug: 'depot' }
+    for (const path of ['/products/9506000134352', '/items/414/9506000000008', '/rules/00/0950600']) {
+      const r = await api().call('PUT', path, 'writer', item)
+      expect({ path, status: r.status, retry: r.headers.get('retry-after') }).toEqual({
+        path,
+        status: 429,
+        retry: expect.stringMatching(/^[1-9]\d*$/),
+      })
+    }
+    for (const path of ['/items', '/rules', '/items/414/9506000000008'])
+      expect((await api().call('GET', path, 'writer')).status).not.toBe(429)
+  })
+
   test('reads that are no file are not charged, and another client has its own budget', async () => {
     expect((await api().call('GET', '/products', 'writer')).status).toBe(200)
     const exported = await api().call('GET', '/catalog/export', 'reader')

@@ -72,6 +72,14 @@ describe('the declarations of the API', () => {
       ['getProduct', 'read:catalog'],
       ['putProduct', 'write:catalog'],
       ['deleteProduct', 'write:catalog'],
+      ['listItems', 'read:catalog'],
+      ['getItem', 'read:catalog'],
+      ['putItem', 'write:catalog'],
+      ['deleteItem', 'write:catalog'],
+      ['listRules', 'read:catalog'],
+      ['getRule', 'read:catalog'],
+      ['putRule', 'write:catalog'],
+      ['deleteRule', 'write:catalog'],
       ['importCatalog', 'write:catalog'],
       ['exportCatalog', 'read:catalog'],
       ['getScans', 'read:scans'],
@@ -91,6 +99,8 @@ describe('the declarations of the API', () => {
     expect(catalogOperations.filter((o) => o.takes.heavy).map((o) => o.spec.operationId)).toEqual([
       'putBrand',
       'putProduct',
+      'putItem',
+      'putRule',
       'importCatalog',
       'exportCatalog',
     ])

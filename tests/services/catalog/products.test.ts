@@ -4,6 +4,15 @@ import type { Database } from '../../../src/db/database.ts'
 import { organizations } from '../../../src/db/schema.ts'
 import { type Actor, listAudit } from '../../../src/services/audit.ts'
 import { listBrands } from '../../../src/services/catalog/brands.ts'
+import {
+  deleteEntry,
+  getEntry,
+  ITEMS,
+  listEntries,
+  PRODUCTS,
+  putEntry,
+  RULES,
+} from '../../../src/services/catalog/entries.ts'
 import { importCatalog } from '../../../src/services/catalog/import.ts'
 import {
   deleteProduct,
@@ -377,6 +386,122 @@ describe('scoped imports', () => {
       action: 'catalog.import',
       actorKind: 'api_client',
       summary: { 'brands changed': 1, 'products changed': 0 },
+    })
+  })
+})
+
+describe('one service for products, items and rules, by their identity', () => {
+  test('an item is put, read, listed and deleted as a product is, under its key and value', async () => {
+    const item = await putEntry(database.db, ITEMS, {
+      scope: acme,
+      id: '414/9506000000008',
+      body: body({ slug: 'warehouse', key: '414' }),
+      ifMatch: null,
+      actor: client,
+    })
+    expect(item).toMatchObject({
+      ok: true,
+      status: 'created',
+      view: { entry: { key: '414', value: '9506000000008' } },
+    })
+    if (!item.ok) return
+    expect(Object.keys(item.view.entry).slice(0, 3)).toEqual(['key', 'value', 'brand'])
+    expect((await getEntry(database.db, ITEMS, acme.id, '414/9506000000008'))?.etag).toBe(item.view.etag)
+    // Each kind sees its own rows only, and another organization none.
+    expect(await getEntry(database.db, PRODUCTS, acme.id, '414/9506000000008')).toBeNull()
+    expect(await getEntry(database.db, ITEMS, globex.id, '414/9506000000008')).toBeNull()
+    expect((await listProducts(database.db, acme.id, { limit: 50 })).items.map((p) => p.slug)).not.toContain(
+      'warehouse',
+    )
+    const listed = await listEntries(database.db, ITEMS, acme.id, { limit: 50, key: '414' })
+    expect(listed.items.map((i) => [i.key, i.value, i.name])).toEqual([['414', '9506000000008', 'Oat drink']])
+    expect((await listEntries(database.db, ITEMS, acme.id, { limit: 50, key: '8003' })).items).toEqual([])
+    const mismatch = await putEntry(database.db, ITEMS, {
+      scope: acme,
+      id: '414/9506000000008',
+      body: body({ key: '414', value: '9506000000015' }),
+      ifMatch: null,
+      actor: client,
+    })
+    expect(mismatch).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      errors: [{ code: 'Catalog.Mismatch', path: 'value' }],
+    })
+    expect(
+      await deleteEntry(database.db, ITEMS, {
+        organizationId: acme.id,
+        id: '414/9506000000008',
+        ifMatch: '*',
+        actor: client,
+      }),
+    ).toBe('deleted')
+    const [event] = await listAudit(database.db, acme.id, { limit: 1 })
+    expect(event).toMatchObject({
+      action: 'product.delete',
+      targetKind: 'item',
+      targetId: '414/9506000000008',
+    })
+  })
+
+  test('a rule is named by its key and prefix; its import errors point into the rule body', async () => {
+    const bad = await putEntry(database.db, RULES, {
+      scope: acme,
+      id: '00/0950600*',
+      body: body({ slug: 'pallets', pages: [] }),
+      ifMatch: null,
+      actor: client,
+    })
+    expect(bad).toMatchObject({
+      ok: false,
+      reason: 'invalid',
+      errors: [{ code: 'Catalog.Schema', path: 'pages' }],
+    })
+    const rule = await putEntry(database.db, RULES, {
+      scope: acme,
+      id: '00/0950600*',
+      body: body({ slug: 'pallets', prefix: '0950600' }),
+      ifMatch: null,
+      ifNoneMatch: '*',
+      actor: client,
+    })
+    expect(rule).toMatchObject({
+      ok: true,
+      status: 'created',
+      view: { entry: { key: '00', prefix: '0950600' } },
+    })
+    const again = await putEntry(database.db, RULES, {
+      scope: acme,
+      id: '00/0950600*',
+      body: body({ slug: 'pallets' }),
+      ifMatch: null,
+      ifNoneMatch: '*',
+      actor: client,
+    })
+    expect(again).toEqual({
+      ok: false,
+      reason: 'precondition',
+      message: 'the rule exists already (If-None-Match: *)',
+    })
+    const rules = await listEntries(database.db, RULES, acme.id, { limit: 50 })
+    expect(rules.items.map((r) => [r.key, r.prefix])).toEqual([['00', '0950600']])
+    expect((await listEntries(database.db, ITEMS, acme.id, { limit: 50 })).items).toEqual([])
+  })
+
+  test('what a path names: an identity, a value its key refuses, or nothing any entry of the kind can be', () => {
+    expect(PRODUCTS.identify({ gtin: '9506000134352' })).toEqual({ id: '09506000134352' })
+    expect(PRODUCTS.identify({ gtin: 'abc' })).toBeNull()
+    expect(ITEMS.identify({ key: '8003', value: '09506000134376A/B' })).toEqual({
+      id: '8003/09506000134376A/B',
+    })
+    expect(ITEMS.identify({ key: '414', value: '9506000000009' })).toMatchObject({
+      problem: { code: 'Validation.CheckDigit.value', path: 'value' },
+    })
+    for (const key of ['01', '10', '9999', 'x']) expect(ITEMS.identify({ key, value: '1' })).toBeNull()
+    expect(ITEMS.identify({ key: '8004', value: 'AB*' })).toBeNull()
+    expect(RULES.identify({ key: '00', prefix: '0950600' })).toEqual({ id: '00/0950600*' })
+    expect(RULES.identify({ key: '00', prefix: '09A' })).toMatchObject({
+      problem: { code: 'Validation.Charset.prefix', path: 'prefix' },
     })
   })
 })
