@@ -20,8 +20,9 @@ export const READ_SCANS: Scope = 'read:scans'
 /** What each scope grants, in the words of the OpenAPI document, the dashboard and the CLI. */
 export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
   'write:codes': 'Generate codes and Digital Link URIs: single, batch and render.',
-  'read:catalog': "Read the organization's brands and products, and export its catalog.",
-  'write:catalog': "Create, change and delete the organization's brands and products, and import a catalog.",
+  'read:catalog': "Read the organization's brands, products, items and prefix rules, and export its catalog.",
+  'write:catalog':
+    "Create, change and delete the organization's brands, products, items and prefix rules, and import a catalog.",
   'read:scans': "Read the scan counts of the organization's products.",
 }
 

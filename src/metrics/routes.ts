@@ -11,6 +11,8 @@ const API_ROUTES = new Set([
   '/render',
   '/brands',
   '/products',
+  '/items',
+  '/rules',
   '/catalog/import',
   '/catalog/export',
   '/scans',
@@ -38,6 +40,8 @@ export function routeLabel(surface: Surface, path: string): string {
     if (API_ROUTES.has(path)) return path
     if (path.startsWith('/products/')) return '/products/{gtin}'
     if (path.startsWith('/brands/')) return '/brands/{slug}'
+    if (path.startsWith('/items/')) return '/items/{key}/{value}'
+    if (path.startsWith('/rules/')) return '/rules/{key}/{prefix}'
     return 'other'
   }
   if (DASHBOARD_ROUTES.has(path)) return path
@@ -69,6 +73,8 @@ function sectionName(section: string): string {
 
 function resolverRoute(path: string): string {
   if (path.startsWith('/01/') || path === '/01') return 'scan'
+  // Another GS1 key's link (DESIGN §12): `/{ai}/{value}…`, two to four digits first.
+  if (/^\/[0-9]{2,4}\//.test(path)) return 'key scan'
   if (path === '/healthz' || path === '/readyz') return path
   if (path.startsWith('/.well-known/')) return 'description'
   if (/^\/e[hx][^/]*\/?$/i.test(path)) return 'compressed scan'

@@ -108,6 +108,10 @@ describe('metrics', () => {
     expect(routeLabel('dashboard', '/orgs/acme/products/09506000134352')).toBe('/orgs/{org}/products')
     expect(routeLabel('resolver', '/eh3066C4409047E140075BCD15')).toBe('compressed scan')
     expect(routeLabel('resolver', '/fr/northwind/olive-oil/info')).toBe('product page')
+    expect(routeLabel('resolver', '/414/9506000000008/254/1')).toBe('key scan')
+    expect(routeLabel('api', '/items/414/9506000000008')).toBe('/items/{key}/{value}')
+    expect(routeLabel('api', '/rules/00/0950600')).toBe('/rules/{key}/{prefix}')
+    expect(routeLabel('api', '/items')).toBe('/items')
   })
 
   test('the metrics port answers GET /metrics in the Prometheus format and nothing else', async () => {
