@@ -7,6 +7,8 @@ import type { Database } from '../db/database.ts'
 import type { Role } from '../db/schema.ts'
 import type { Logger } from '../lib/log.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { Actor } from '../services/audit.ts'
+import type { OrganizationScope } from '../services/catalog/products.ts'
 import type { RenderWork } from '../services/codes/render-zip.ts'
 import type { Membership } from '../services/people/memberships.ts'
 import type { FoundSession } from '../services/people/sessions.ts'
@@ -93,6 +95,17 @@ const RANK: Readonly<Record<Role, number>> = { viewer: 0, editor: 1, owner: 2 }
 /** True when `role` may do what `needed` may. */
 export function hasRole(role: Role, needed: Role): boolean {
   return RANK[role] >= RANK[needed]
+}
+
+/** The signed-in member as the audit log records them. */
+export function userActor(ctx: OrgContext): Actor {
+  return { kind: 'user', id: ctx.session.user.id, label: ctx.session.user.email }
+}
+
+/** The scope of the signed-in member's organization, for the catalog services. */
+export function organizationScope(ctx: OrgContext): OrganizationScope {
+  const o = ctx.membership.organization
+  return { id: o.id, slug: o.slug, name: o.name, plan: o.plan, subscriptionStatus: o.subscriptionStatus }
 }
 
 /** `/orgs/{slug}` and a sub-path, encoded. */

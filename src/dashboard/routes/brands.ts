@@ -6,13 +6,11 @@
 import { serviceHosts } from '../../security/service-hosts.ts'
 import { listBrands, requestCustomDomain } from '../../services/catalog/brands.ts'
 import { importCatalog } from '../../services/catalog/import.ts'
-import { type Access, type OrgContext, orgPath } from '../context.ts'
+import { type Access, type OrgContext, organizationScope, orgPath, userActor } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
 import { brandsPage, confirmDomainPage } from '../views/brands.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
-import { userActor } from './clients.ts'
-import { organizationScope } from './products.ts'
 
 export const BRAND_ROUTES: readonly RouteDefinition<Access>[] = [
   {

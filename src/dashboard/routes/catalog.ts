@@ -4,12 +4,10 @@ import { errorName } from '../../lib/log.ts'
 import { serviceHosts } from '../../security/service-hosts.ts'
 import { exportCatalogStream } from '../../services/catalog/export.ts'
 import { importCatalog } from '../../services/catalog/import.ts'
-import type { Access, OrgContext } from '../context.ts'
+import { type Access, type OrgContext, organizationScope, userActor } from '../context.ts'
 import { pageAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
 import { importPage } from '../views/catalog.ts'
-import { userActor } from './clients.ts'
-import { organizationScope } from './products.ts'
 
 const editor = { access: 'org', role: 'editor', section: 'products' } as const
 

@@ -1,8 +1,7 @@
 /** API clients of an organization: list with last use; owners create (the secret shown once), block, unblock, delete. */
 
-import type { Actor } from '../../services/audit.ts'
 import { createClient, deleteClient, listClients, setBlocked } from '../../services/clients/api-clients.ts'
-import { type Access, type OrgContext, orgPath } from '../context.ts'
+import { type Access, type OrgContext, orgPath, userActor } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
 import { clientCreatedPage, clientsPage, deleteClientPage } from '../views/clients.ts'
@@ -56,10 +55,6 @@ const CREATE_REFUSALS: Readonly<Record<string, string>> = {
 }
 
 /** The signed-in person as the audit log names them. */
-export function userActor(ctx: OrgContext): Actor {
-  return { kind: 'user', id: ctx.session.user.id, label: ctx.session.user.email }
-}
-
 async function clientsOf(ctx: OrgContext) {
   const result = await listClients(ctx.deps.database.db, ctx.membership.organization.slug)
   return result.ok ? result.clients : []

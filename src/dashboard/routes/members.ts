@@ -4,12 +4,11 @@ import { errorName } from '../../lib/log.ts'
 import { createInvitation, listInvitations, revokeInvitation } from '../../services/people/invitations.ts'
 import { changeRole, listMembers, removeMember } from '../../services/people/memberships.ts'
 import { isRole } from '../../services/people/users.ts'
-import { type Access, type OrgContext, orgPath } from '../context.ts'
+import { type Access, type OrgContext, orgPath, userActor } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import type { RouteDefinition } from '../router.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
 import { invitationMail, invitedPage, membersPage, removeMemberPage } from '../views/members.ts'
-import { userActor } from './clients.ts'
 
 const owner = { access: 'org', role: 'owner', section: 'members' } as const
 

@@ -9,12 +9,11 @@ import {
   deleteProduct,
   getProduct,
   listProducts,
-  type OrganizationScope,
   putProduct,
   relativeToProduct,
 } from '../../services/catalog/products.ts'
 import { scans } from '../../services/scans/report.ts'
-import { type Access, type OrgContext, orgPath } from '../context.ts'
+import { type Access, type OrgContext, organizationScope, orgPath, userActor } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import {
   emptyForm,
@@ -31,7 +30,6 @@ import { ERRORS, errorBody } from '../views/errors.ts'
 import { deleteProductPage, type EditorState, productPage } from '../views/product-editor.ts'
 import { type ProductQuery, productsPage } from '../views/products.ts'
 import { everyDay } from '../views/scan-chart.ts'
-import { userActor } from './clients.ts'
 
 const viewer = { access: 'org', role: 'viewer', section: 'products' } as const
 const editor = { access: 'org', role: 'editor', section: 'products' } as const
@@ -58,12 +56,6 @@ const DONE: Readonly<Record<string, string>> = {
   saved: 'The product is saved. Every resolver answers with it within a second.',
   unchanged: 'Nothing changed.',
   deleted: 'The product is deleted: its scans answer “not found”.',
-}
-
-/** The scope of the signed-in member's organization, for the catalog service. */
-export function organizationScope(ctx: OrgContext): OrganizationScope {
-  const o = ctx.membership.organization
-  return { id: o.id, slug: o.slug, name: o.name, plan: o.plan, subscriptionStatus: o.subscriptionStatus }
 }
 
 async function list(ctx: OrgContext): Promise<Response> {
