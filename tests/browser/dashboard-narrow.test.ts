@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Server } from 'bun'
 import type { Page } from 'playwright-core'
+import { addCompanyPrefix } from '../../src/services/catalog/company-prefixes.ts'
 import { importCatalog } from '../../src/services/catalog/import.ts'
 import { listClients } from '../../src/services/clients/api-clients.ts'
 import { addScanCounts } from '../../src/services/scans/counts.ts'
@@ -22,6 +23,7 @@ const TEST_MS = 240_000
 const PAGE_TIMEOUT_MS = 30_000
 const PHONE = { width: 390, height: 844 } as const
 const GTIN = '09506000134352'
+const GLN = '9506000000008'
 const skip = browserSkipReason()
 if (skip !== null) console.warn(skip)
 
@@ -34,8 +36,13 @@ let session: BrowserSession | undefined
 let origin = ''
 let clientId = ''
 
-/** Acme with a product in two languages (a page linked elsewhere, a lot's page), an API client, a pending invitation, a custom domain request and scans. */
+/**
+ * Acme with its GS1 Company Prefix, a product in two languages (a page linked elsewhere, a lot's page), an item of a
+ * GLN with a lot, a prefix rule for SSCCs, an API client, a pending invitation, a custom domain request and scans.
+ */
 async function seed(harness: Harness): Promise<void> {
+  const prefix = await addCompanyPrefix(harness.database.db, 'acme', '950600')
+  if (!prefix.ok) throw new Error(prefix.message)
   const imported = await importCatalog(harness.database.db, {
     products: [
       {
@@ -78,6 +85,51 @@ async function seed(harness: Harness): Promise<void> {
             ],
           },
         },
+      },
+    ],
+    items: [
+      {
+        key: '414',
+        value: GLN,
+        brand: 'acme-oats',
+        slug: 'warehouse-north-loading-bays',
+        defaultLanguage: 'en',
+        languages: ['en', 'de'],
+        names: { en: 'Warehouse north, loading bays 1 to 12', de: 'Lager Nord, Laderampen 1 bis 12' },
+        pages: [
+          {
+            name: 'location',
+            linkType: 'gs1:locationInfo',
+            default: true,
+            titles: { en: 'Where we are', de: 'Wo wir sind' },
+            href: 'https://maps.example.com/gln/{value}?lang={language}&utm_source=digital-link-label',
+          },
+        ],
+        lots: {
+          'B2026-11-NIGHT-SHIFT': {
+            pages: [{ name: 'hours', linkType: 'gs1:openingHoursInfo', titles: { en: 'Night shift hours' } }],
+          },
+        },
+      },
+    ],
+    rules: [
+      {
+        key: '00',
+        prefix: '0950600',
+        brand: 'acme-oats',
+        slug: 'pallets',
+        defaultLanguage: 'en',
+        languages: ['en'],
+        names: { en: 'Every pallet we ship' },
+        pages: [
+          {
+            name: 'tracking',
+            linkType: 'gs1:traceability',
+            default: true,
+            titles: { en: 'Where this pallet is' },
+            href: 'https://track.example.com/sscc/{value}?utm_source=digital-link-label',
+          },
+        ],
       },
     ],
   })
@@ -130,6 +182,15 @@ function pages(): readonly { readonly path: string; readonly role: Role }[] {
     { path: `${acme}/products/${GTIN}`, role: 'viewer' },
     { path: `${acme}/products/new`, role: 'editor' },
     { path: `${acme}/products/${GTIN}/delete`, role: 'editor' },
+    { path: `${acme}/items`, role: 'viewer' },
+    { path: `${acme}/items?key=00&show=rules`, role: 'viewer' },
+    { path: `${acme}/items/414/${GLN}`, role: 'viewer' },
+    { path: `${acme}/rules/00/0950600`, role: 'viewer' },
+    { path: `${acme}/rules/00/0950600?sample=09506001234`, role: 'viewer' },
+    { path: `${acme}/items/new`, role: 'editor' },
+    { path: `${acme}/rules/new`, role: 'editor' },
+    { path: `${acme}/items/414/${GLN}/delete`, role: 'editor' },
+    { path: `${acme}/rules/00/0950600/delete`, role: 'editor' },
     { path: `${acme}/catalog/import`, role: 'editor' },
     { path: `${acme}/codes`, role: 'viewer' },
     { path: `${acme}/codes?gtin=${GTIN}&serial=S-0001&host=resolver&symbol=qr`, role: 'viewer' },

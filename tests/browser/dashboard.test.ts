@@ -155,6 +155,7 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
         await expectAccessible(page, 'overview')
         await screenshot(page, 'dashboard-overview')
         for (const [label, path, heading] of [
+          ['Items and rules', '/items', 'Items and rules'],
           ['API clients', '/clients', 'API clients'],
           ['Members', '/members', 'Members'],
           ['Brands', '/brands', 'Brands'],
@@ -586,6 +587,85 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
         await page.setViewportSize({ width: 390, height: 844 })
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
         await screenshot(page, 'dashboard-product-links-390')
+        expect(problems).toEqual([])
+      })
+    },
+    TEST_MS,
+  )
+
+  test(
+    'Items and rules without JavaScript: an item of a GLN linked to a template, a rule for SSCCs, and where a sample value goes',
+    async () => {
+      const noScript = await launchBrowser({ javaScriptEnabled: false })
+      try {
+        await withPage(async (page, problems) => {
+          await signIn(page, 'owner')
+          await page.goto(`${origin}/orgs/acme/items`)
+          await page.getByRole('link', { name: 'New item' }).click()
+          await page.getByLabel('Key', { exact: true }).selectOption('414')
+          await page.getByLabel('Value', { exact: true }).fill('9506000000008')
+          await page.getByLabel('URL name', { exact: true }).first().fill('warehouse-north')
+          await page.locator('#f-name\\.en').fill('Warehouse north')
+          const location = page.locator('#page-0')
+          await location.getByLabel('URL name').fill('location')
+          await location.getByLabel('Link type', { exact: true }).selectOption('gs1:locationInfo')
+          await page.locator('[id="f-page.0.title.en"]').fill('Where we are')
+          await location.getByLabel('Link to a URL').check()
+          await page.locator('[id="f-page.0.href"]').fill('https://maps.example/gln/{value}')
+          await page.getByLabel('Published (scans resolve it)').check()
+          await page.getByRole('button', { name: 'Create item' }).click()
+          await page.waitForURL(`${origin}/orgs/acme/items/414/9506000000008?done=created`)
+          const linked = page.locator('a[href="https://maps.example/gln/9506000000008"]').first()
+          expect(await linked.getAttribute('rel')).toBe('noopener noreferrer')
+          await page.goto(`${origin}/orgs/acme/items`)
+          await page.getByRole('link', { name: 'New prefix rule' }).click()
+          await page.getByLabel('Key', { exact: true }).selectOption('00')
+          await page.getByLabel('Prefix', { exact: true }).fill('0950600')
+          await page.getByLabel('URL name', { exact: true }).first().fill('pallets')
+          const tracking = page.locator('#page-0')
+          await tracking.getByLabel('URL name').fill('tracking')
+          await page.locator('[id="f-page.0.title.en"]').fill('Where this pallet is')
+          await tracking.getByLabel('Link to a URL').check()
+          await page.locator('[id="f-page.0.href"]').fill('https://track.example/sscc/{value}')
+          await page.getByLabel('Published (scans resolve it)').check()
+          await page.getByRole('button', { name: 'Create rule' }).click()
+          await page.waitForURL(`${origin}/orgs/acme/rules/00/0950600?done=created`)
+          expect(
+            await page.locator('a[href="https://track.example/sscc/095060000000000008"]').count(),
+          ).toBeGreaterThan(0)
+          await page.getByLabel('A value this rule answers').fill('095060012345678903')
+          await page.getByRole('button', { name: 'Show its scans' }).click()
+          await page.waitForURL(`${origin}/orgs/acme/rules/00/0950600?sample=095060012345678903`)
+          expect(
+            await page.locator('a[href="https://track.example/sscc/095060012345678903"]').count(),
+          ).toBeGreaterThan(0)
+          await page.goto(`${origin}/orgs/acme/items?key=414`)
+          expect(await page.getByRole('link', { name: '9506000000008' }).count()).toBe(1)
+          expect(await page.getByText('No rule matches.').count()).toBe(1)
+          expect(problems).toEqual([])
+        }, noScript)
+      } finally {
+        await noScript.close()
+      }
+      // The list, both pages and the new forms in a browser that runs axe: accessible, and no wider than a phone.
+      await withPage(async (page, problems) => {
+        await signIn(page, 'owner')
+        for (const path of [
+          '/items',
+          '/items/414/9506000000008',
+          '/rules/00/0950600',
+          '/items/new',
+          '/rules/new',
+        ]) {
+          await page.setViewportSize({ width: 1280, height: 800 })
+          await page.goto(`${origin}/orgs/acme${path}`)
+          await expectAccessible(page, path)
+          await page.setViewportSize({ width: 390, height: 844 })
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+          expect({ path, overflow }).toEqual({ path, overflow: 0 })
+        }
+        await page.goto(`${origin}/orgs/acme/rules/00/0950600`)
+        await screenshot(page, 'dashboard-rule-390')
         expect(problems).toEqual([])
       })
     },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { scanPreview } from '../../src/dashboard/scan-preview.ts'
+import { previewSample, scanPreview } from '../../src/dashboard/scan-preview.ts'
 import { createResolver } from '../../src/resolver/index.ts'
 import { createMemoryCatalog } from '../../src/resolver/memory-catalog.ts'
 import { publishedProducts } from '../../src/resolver/published-products.ts'
@@ -129,5 +129,83 @@ describe('the scan preview', () => {
       ofLot: true,
       notNow: { from: '2027-01-01T00:00:00Z', until: null },
     })
+  })
+})
+
+/** A place (GLN) with a hosted page and a linked one, and a lot's page: its links take no lot, so a lot is `?10=`. */
+const PLACE: CanonicalProduct = {
+  gtin: '414/9506000000008',
+  brand: 'acme-oats',
+  slug: 'warehouse-north',
+  published: true,
+  defaultLanguage: 'en',
+  languages: ['en'],
+  names: { en: 'Warehouse north' },
+  pages: [
+    { name: 'location', linkType: 'gs1:locationInfo', default: true, titles: { en: 'Where we are' } },
+    {
+      name: 'hours',
+      linkType: 'gs1:openingHoursInfo',
+      titles: { en: 'Opening hours' },
+      href: 'https://maps.example/{key}/{value}/hours',
+    },
+  ],
+  lots: { B7: { pages: [{ name: 'hours', linkType: 'gs1:openingHoursInfo', titles: { en: 'Closed' } }] } },
+}
+
+/** Every SSCC from 0950600 on: a tracking page over the whole value scanned. */
+const PALLETS: CanonicalProduct = {
+  gtin: '00/0950600*',
+  brand: 'acme-oats',
+  slug: 'pallets',
+  published: true,
+  defaultLanguage: 'en',
+  languages: ['en'],
+  names: {},
+  pages: [
+    {
+      name: 'tracking',
+      linkType: 'gs1:traceability',
+      default: true,
+      titles: { en: 'Tracking' },
+      href: 'https://track.example/sscc/{value}',
+    },
+  ],
+}
+
+describe('the scan preview of items and rules', () => {
+  test('an item of another key: its own link through the custom domain, its pages, and a lot named as ?10=', async () => {
+    const preview = await scanPreview(PLACE, BRAND, CONFIG, NOW)
+    expect(preview.link).toBe('http://id.test/414/9506000000008')
+    expect(preview.outcomes[0]).toEqual({
+      language: 'en',
+      status: 307,
+      location: 'https://oats.example/en/acme-oats/warehouse-north/location',
+      via: 'oats.example',
+    })
+    const [item, lot] = preview.contexts
+    expect(item?.pages[1]?.targets[0]?.url).toBe('https://maps.example/414/9506000000008/hours')
+    expect(lot?.link).toBe('http://id.test/414/9506000000008?10=B7')
+    const hours = lot?.pages.find((p) => p.name === 'hours')
+    expect(hours).toMatchObject({ ofLot: true, external: false })
+    expect(hours?.targets[0]).toEqual({
+      language: 'en',
+      served: 'en',
+      url: 'https://oats.example/en/acme-oats/warehouse-north/hours?10=B7',
+    })
+  })
+
+  test('a rule: the scans of its sample value, the prefix padded to a valid SSCC unless another is typed', async () => {
+    const sample = previewSample({ key: '00', value: '0950600' }, null)
+    expect(sample).toEqual({ ok: true, value: '095060000000000008' })
+    const preview = await scanPreview(PALLETS, BRAND, CONFIG, NOW, sample.value)
+    expect(preview.link).toBe('http://id.test/00/095060000000000008')
+    expect(preview.outcomes[0]?.location).toBe('https://track.example/sscc/095060000000000008')
+    expect(previewSample({ key: '00', value: '0950600' }, ' 095060012345678903 ')).toEqual({
+      ok: true,
+      value: '095060012345678903',
+    })
+    expect(previewSample({ key: '00', value: '0950600' }, '195060012345678903')).toMatchObject({ ok: false })
+    expect(previewSample({ key: '00', value: '0950600' }, '0950600123')).toMatchObject({ ok: false })
   })
 })

@@ -8,6 +8,7 @@ import { BRAND_ROUTES } from './brands.ts'
 import { CATALOG_ROUTES } from './catalog.ts'
 import { CLIENT_ROUTES } from './clients.ts'
 import { CODE_ROUTES } from './codes.ts'
+import { ENTRY_ROUTES } from './entries.ts'
 import { MEMBER_ROUTES } from './members.ts'
 import { OVERVIEW_ROUTES } from './overview.ts'
 import { PRODUCT_ROUTES } from './products.ts'
@@ -18,6 +19,7 @@ export const DASHBOARD_ROUTES: readonly RouteDefinition<Access>[] = [
   ...ACCOUNT_ROUTES,
   ...OVERVIEW_ROUTES,
   ...PRODUCT_ROUTES,
+  ...ENTRY_ROUTES,
   ...CATALOG_ROUTES,
   ...CODE_ROUTES,
   ...SCAN_ROUTES,

@@ -1,5 +1,6 @@
-/** The Overview of an organization: plan and status, what it holds, who is in it. */
+/** The Overview of an organization: plan and status, what it holds, its GS1 Company Prefixes, who is in it. */
 
+import { listCompanyPrefixes } from '../../services/catalog/company-prefixes.ts'
 import { organizationCounts } from '../../services/overview.ts'
 import { scans } from '../../services/scans/report.ts'
 import type { Access, OrgContext } from '../context.ts'
@@ -17,9 +18,11 @@ export const OVERVIEW_ROUTES: readonly RouteDefinition<Access>[] = [
 ]
 
 async function overview(ctx: OrgContext): Promise<Response> {
-  const counts = await organizationCounts(ctx.deps.database.db, ctx.membership.organization.id)
+  const db = ctx.deps.database.db
+  const counts = await organizationCounts(db, ctx.membership.organization.id)
+  const prefixes = (await listCompanyPrefixes(db, ctx.membership.organization.slug)) ?? []
   const joined = ctx.query.get('done') === 'joined'
   const recent = await scans(ctx.deps.database.db, ctx.membership.organization.id, {}, ctx.now)
   const scanDays = recent.ok ? everyDay(recent.body.from, recent.body.to, recent.body.groups) : null
-  return pageAnswer(ctx.https, overviewPage(ctx, { counts, joined, scanDays }))
+  return pageAnswer(ctx.https, overviewPage(ctx, { counts, joined, scanDays, prefixes }))
 }

@@ -1,4 +1,5 @@
 /** The Audit log page: when, who, what, and a short before/after summary of each change. */
+import { describeEntry } from '../../catalog/entry-id.ts'
 import type { AuditEvent } from '../../services/audit.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
@@ -34,6 +35,22 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   'product.delete': 'deleted a product',
 }
 
+/** Items and prefix rules are catalog entries as products are: their changes are recorded under the same actions. */
+const ENTRY_NOUNS: Readonly<Record<string, string>> = { item: 'an item', rule: 'a prefix rule' }
+
+/** What the log says an event did: a product action on an item or rule names what it changed. */
+function actionLabel(e: AuditEvent): string {
+  const label = AUDIT_ACTION_LABELS[e.action] ?? e.action
+  const noun = ENTRY_NOUNS[e.targetKind]
+  return noun === undefined ? label : label.replace('a product', noun)
+}
+
+/** The target as the log shows it: an item's or rule's key and value as `(414) 9506000000008`. */
+function targetText(e: AuditEvent): string | null {
+  if (e.targetId === null) return null
+  return ENTRY_NOUNS[e.targetKind] === undefined ? e.targetId : describeEntry(e.targetId)
+}
+
 const ACTOR_KINDS: Readonly<Record<string, string>> = {
   user: 'person',
   api_client: 'API client',
@@ -58,9 +75,9 @@ ${
         'Changes, newest first',
         html`<table><caption class="visually-hidden">Changes, newest first</caption><thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Details</th></tr></thead><tbody>${o.events.map(
           (e) =>
-            html`<tr><td>${dateTime(e.occurredAt)}</td><td>${e.actorLabel}<br><span class="hint">${ACTOR_KINDS[e.actorKind] ?? e.actorKind}</span></td><td>${
-              AUDIT_ACTION_LABELS[e.action] ?? e.action
-            }${e.targetId === null ? null : html`<br><span class="hint"><code>${e.targetId}</code></span>`}</td><td>${summary(e.summary)}</td></tr>`,
+            html`<tr><td>${dateTime(e.occurredAt)}</td><td>${e.actorLabel}<br><span class="hint">${ACTOR_KINDS[e.actorKind] ?? e.actorKind}</span></td><td>${actionLabel(e)}${
+              e.targetId === null ? null : html`<br><span class="hint"><code>${targetText(e)}</code></span>`
+            }</td><td>${summary(e.summary)}</td></tr>`,
         )}</tbody></table>`,
       )
 }

@@ -9,17 +9,27 @@ import { formMessage } from './forms.ts'
 /** Messages by form field ID. */
 export type PlacedNotes = ReadonlyMap<string, readonly string[]>
 
-/** Puts each issue on the field it is about. */
-export function placeIssues(issues: readonly Issue[], f: ProductForm): PlacedNotes {
+/** Where the notes of a stored entry's identity go: it has no fields, only the line under the heading. */
+export const IDENTITY_NOTE = 'f-identity'
+
+/**
+ * Puts each issue on the field it is about. A stored entry (`identityFields` false) shows its GTIN, or key and value,
+ * as text: their notes go beside it.
+ */
+export function placeIssues(issues: readonly Issue[], f: ProductForm, identityFields = true): PlacedNotes {
   const placed = new Map<string, string[]>()
   for (const e of issues) {
-    const id = fieldOf(e.path, f)
+    const field = fieldOf(e.path, f)
+    const id = !identityFields && IDENTITY_FIELDS.includes(field) ? IDENTITY_NOTE : field
     placed.set(id, [...(placed.get(id) ?? []), formMessage(e)])
   }
   return placed
 }
 
-const TOP_FIELDS = ['gtin', 'brand', 'slug', 'languages', 'defaultLanguage']
+/** What names an entry: a product's GTIN, an item's key and value, a rule's key and prefix. */
+const IDENTITY = ['gtin', 'key', 'value', 'prefix']
+const IDENTITY_FIELDS = IDENTITY.map((name) => `f-${name}`)
+const TOP_FIELDS = [...IDENTITY, 'brand', 'slug', 'languages', 'defaultLanguage']
 
 /** The field ID of a body path (`pages[1].href.en` → `f-page.1.href.en`); the URL name field when none fits. */
 export function fieldOf(path: string | null, f: ProductForm): string {
@@ -99,6 +109,9 @@ function pageField(
 
 const TOP_LABELS: Readonly<Record<string, string>> = {
   'f-gtin': 'GTIN',
+  'f-key': 'Key',
+  'f-value': 'Value',
+  'f-prefix': 'Prefix',
   'f-brand': 'Brand',
   'f-slug': 'URL name',
   'f-languages': 'Languages',
@@ -141,5 +154,6 @@ export function fieldLabel(id: string, f: ProductForm): string {
   if (lot !== null) return lotValue(lot[1] ?? lot[2] ?? '')
   const name = /^f-name\.([\w-]+)$/.exec(id)
   if (name !== null) return `Name (${name[1]})`
+  if (id === IDENTITY_NOTE) return 'gtin' in f && f.gtin !== '' ? 'GTIN' : 'Key and value'
   return TOP_LABELS[id] ?? 'Product'
 }

@@ -17,6 +17,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { id: 'overview', label: 'Overview', path: '' },
   { id: 'products', label: 'Products', path: '/products' },
+  { id: 'items', label: 'Items and rules', path: '/items' },
   { id: 'codes', label: 'Codes', path: '/codes' },
   { id: 'scans', label: 'Scans', path: '/scans' },
   { id: 'clients', label: 'API clients', path: '/clients' },

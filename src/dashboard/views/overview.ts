@@ -15,6 +15,8 @@ export function overviewPage(
     readonly counts: OrganizationCounts | null
     readonly joined: boolean
     readonly scanDays: readonly DayCount[] | null
+    /** The organization's GS1 Company Prefixes, as an operator recorded them. */
+    readonly prefixes: readonly string[]
   },
 ): SafeHtml {
   const org = ctx.membership.organization
@@ -44,6 +46,16 @@ ${card('Blocked API clients', c.blockedClients, orgPath(org.slug, '/clients'))}
 ${card('Members', c.members, orgPath(org.slug, '/members'))}
 </ul>`
 }
+${companyPrefixes(o.prefixes)}
 ${o.scanDays ? html`<h2>Scans of the last 30 days</h2>${dayChart(o.scanDays, 'Scans per day')}<p><a href="${orgPath(org.slug, '/scans')}">All about scans</a></p>` : null}`,
   )
+}
+
+/** The GS1 Company Prefixes (DESIGN §12), read only: an operator records them. */
+function companyPrefixes(prefixes: readonly string[]): SafeHtml {
+  if (prefixes.length === 0)
+    return html`<h2>GS1 Company Prefixes</h2><p>None recorded, so the GTINs, items and prefix rules of this organization are not checked against any. Once an operator records the prefixes GS1 licensed it, a product, item or rule outside them is refused.</p>`
+  return html`<h2>GS1 Company Prefixes</h2><p>The prefixes GS1 licensed this organization, as an operator recorded them. A product, item or prefix rule outside them is refused on import and on save; ask an operator to record another.</p><ul class="prefixes">${prefixes.map(
+    (p) => html`<li><code>${p}</code></li>`,
+  )}</ul>`
 }

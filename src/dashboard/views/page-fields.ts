@@ -21,6 +21,8 @@ export interface PageSlot {
   readonly spare: boolean
   /** A product page's "default page" radio (its value, whether chosen); a lot's pages have none. */
   readonly defaultRadio: { readonly value: string; readonly checked: boolean } | null
+  /** A page of an item or rule of another key than the GTIN: its templates name the key's value, not a GTIN. */
+  readonly otherKey?: boolean
 }
 
 /** The ID of the datalist of offsets every window's offset field suggests (the editor renders it once). */
@@ -74,7 +76,7 @@ ${choice(
   page.kind,
 )}
 <div class="hosted-only">${hostedFields(page, p, languages, notes)}</div>
-<div class="external-only">${externalFields(page, p, languages, notes)}</div>
+<div class="external-only">${externalFields(page, p, languages, notes, slot.otherKey === true)}</div>
 ${input(`${p}.context`, 'Context (optional)', page.context, notes, { hint: 'Listed with the link in the linkset, for apps that read it.' })}
 ${windowFields(page, slot, notes)}
 ${slot.spare ? null : html`<label class="check"><input type="checkbox" name="${p}.remove"> Remove this page</label>`}</fieldset>`
@@ -100,8 +102,14 @@ function externalFields(
   p: string,
   languages: readonly string[],
   notes: FieldNotes,
+  otherKey: boolean,
 ): SafeHtml {
   const template = `f-${p}.template`
+  // DESIGN §11: `gtin` for products; `key`, `value` and `keyQualifiers` for the other keys' (a rule's value is the
+  // whole value scanned).
+  const variables = otherKey
+    ? '{value} (the value scanned), {key}, {keyQualifiers}, {lot}, {serial}, {expiry}, {language}, {linkType}'
+    : '{gtin}, {lot}, {serial}, {expiry}, {language}, {linkType}'
   const firstOfEach = Object.values(page.hrefs)[0] ?? ''
   return html`${choice(
     `${p}.hrefMode`,
@@ -112,7 +120,7 @@ function externalFields(
     ],
     page.hrefMode,
   )}
-<p class="hint" id="${template}">An http or https address, or an RFC 6570 template whose variables come after the host: {gtin}, {lot}, {serial}, {expiry}, {language}, {linkType}. Lot, serial and expiry the template leaves out are added as ?10=, ?21=, ?17=.</p>
+<p class="hint" id="${template}">An http or https address, or an RFC 6570 template whose variables come after the host: ${variables}. Lot, serial and expiry the template leaves out are added as ?10=, ?21=, ?17=.</p>
 <div class="href-one">${input(`${p}.href`, 'URL', page.href === '' ? firstOfEach : page.href, notes, { type: 'url', describedBy: template, placeholder: 'https://' })}</div>
 <div class="href-each" id="f-${p}.hrefs">${noteText(`f-${p}.hrefs`, notes)}${languages.map((lang) =>
     input(`${p}.href.${lang}`, `URL (${lang})`, page.hrefs[lang] ?? page.href, notes, {

@@ -1,17 +1,21 @@
 /**
- * The product page: where scans go, and the editor (names per language; pages with GS1 link types and titles, each
- * hosted here or a link to a URL, with a validity window; the pages of each lot; publish). Errors of a refused save
- * and warnings of a stored product are shown beside their fields and listed at the top.
+ * The page of a product, or of an item or prefix rule of another key (`editor-subject.ts`): where scans go, and the
+ * editor (names per language; pages with GS1 link types and titles, each hosted here or a link to a URL, with a
+ * validity window; the pages of each lot; publish). Errors of a refused save and warnings of a stored entry are shown
+ * beside their fields and listed at the top.
  */
 
 import type { Issue } from '../../gs1/issue.ts'
 import type { BrandRef } from '../../services/catalog/brands.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
+import type { EntryForm } from '../entry-form.ts'
+import { takesLotQualifier } from '../entry-keys.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { emptyPage, type LotForm, type ProductForm } from '../product-form.ts'
 import type { ScanPreview } from '../scan-preview.ts'
 import { type FieldNotes, input, noteText } from './editor-fields.ts'
-import { fieldLabel, type PlacedNotes, placeIssues } from './editor-paths.ts'
+import { fieldLabel, IDENTITY_NOTE, type PlacedNotes, placeIssues } from './editor-paths.ts'
+import { type EditorSubject, editorSubject, isEntryForm } from './editor-subject.ts'
 import { formGuard, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 import { OFFSETS_LIST, pageFieldset, SUGGESTED_OFFSETS } from './page-fields.ts'
@@ -19,8 +23,9 @@ import { type DayCount, dayChart } from './scan-chart.ts'
 import { previewSection } from './scan-preview.ts'
 
 export interface EditorState {
-  readonly form: ProductForm
-  /** The stored product's ETag (If-Match of the save); null for a new product. */
+  /** A product's form, or an item's or rule's (`EntryForm`). */
+  readonly form: ProductForm | EntryForm
+  /** The stored entry's ETag (If-Match of the save); null for a new one. */
   readonly etag: string | null
   /** Why the save was refused, at body paths (the form's rows are the body's pages and lots, in order). */
   readonly errors: readonly Issue[]
@@ -29,7 +34,9 @@ export interface EditorState {
   readonly brands: readonly BrandRef[]
   readonly notice?: { readonly kind: 'ok' | 'warn' | 'bad'; readonly text: string } | null
   readonly preview?: ScanPreview | null
-  /** The stored product's name, for the heading (null: new product). */
+  /** Above the preview: a rule's sample value form (which value's scans the preview shows). */
+  readonly previewIntro?: SafeHtml | null
+  /** The stored entry's name, for the heading (null: a new one, or one without a name). */
   readonly title: string | null
   /** Its scans of the last 30 days, per day (a stored product). */
   readonly scanDays?: readonly DayCount[] | null
@@ -39,43 +46,44 @@ export function productPage(ctx: OrgContext, state: EditorState): SafeHtml {
   const slug = ctx.membership.organization.slug
   const isNew = state.etag === null
   const canEdit = hasRole(ctx.membership.role, 'editor')
+  const subject = editorSubject(slug, state.form, !isNew)
   const notes: FieldNotes = {
-    errors: placeIssues(state.errors, state.form),
-    warnings: placeIssues(state.warnings ?? [], state.form),
+    errors: placeIssues(state.errors, state.form, isNew),
+    warnings: placeIssues(state.warnings ?? [], state.form, isNew),
   }
-  const heading = isNew ? 'New product' : (state.title ?? state.form.gtin)
+  const heading = isNew ? `New ${subject.noun}` : (state.title ?? subject.unnamed)
+  const actions = [
+    subject.codePath === null
+      ? null
+      : html`<a class="button secondary" href="${subject.codePath}">Make a code</a>`,
+    canEdit && subject.path !== null
+      ? html`<a class="button secondary" href="${subject.path}/delete">Delete</a>`
+      : null,
+  ].filter((a) => a !== null)
   return orgPage(
     ctx,
-    'products',
+    subject.section,
     heading,
-    html`<p><a href="${orgPath(slug, '/products')}">Products</a></p><h1>${heading}</h1>${
-      isNew ? null : html`<p class="muted">GTIN <code>${state.form.gtin}</code></p>`
-    }${state.notice ? notice(state.notice.kind, state.notice.text) : null}${errorSummary(state.errors, notes.errors, state.form)}${warningSummary(notes.warnings, state.form, canEdit)}
+    html`<p><a href="${subject.list.path}">${subject.list.label}</a></p><h1>${heading}</h1>${
+      isNew
+        ? null
+        : html`<p class="muted" id="${IDENTITY_NOTE}">${subject.identity}</p>${noteText(IDENTITY_NOTE, notes)}`
+    }${state.notice ? notice(state.notice.kind, state.notice.text) : null}${errorSummary(state.errors, notes.errors, state.form, subject)}${warningSummary(notes.warnings, state.form, canEdit, subject)}
 ${state.scanDays ? html`<h2>Scans</h2>${dayChart(state.scanDays, 'Scans of the last 30 days')}` : null}
-${state.preview ? previewSection(state.preview, state.form.published) : null}
-${
-  isNew
-    ? null
-    : html`<div class="actions"><a class="button secondary" href="${orgPath(slug, `/codes?gtin=${state.form.gtin}`)}">Make a code</a>${
-        canEdit
-          ? html`<a class="button secondary" href="${orgPath(slug, `/products/${state.form.gtin}/delete`)}">Delete</a>`
-          : null
-      }</div>`
-}
-${canEdit ? editor(ctx, state, notes) : html`<p class="muted">Editors and owners can change products.</p>`}`,
+${state.preview || state.previewIntro ? previewSection(state.preview ?? null, state.form.published, state.previewIntro ?? null) : null}
+${actions.length === 0 ? null : html`<div class="actions">${actions}</div>`}
+${canEdit ? editor(ctx, state, notes, subject) : html`<p class="muted">Editors and owners can change ${subject.section === 'products' ? 'products' : 'items and rules'}.</p>`}`,
   )
 }
 
-function editor(ctx: OrgContext, state: EditorState, notes: FieldNotes): SafeHtml {
+function editor(ctx: OrgContext, state: EditorState, notes: FieldNotes, subject: EditorSubject): SafeHtml {
   const f = state.form
-  const slug = ctx.membership.organization.slug
   const isNew = state.etag === null
-  const action = isNew ? orgPath(slug, '/products') : orgPath(slug, `/products/${f.gtin}`)
   const rows = [...f.pages, emptyPage()]
-  return html`<h2>${isNew ? 'Product' : 'Edit'}</h2><form method="post" action="${action}" class="stack wide" novalidate>${formGuard(ctx.csrf)}${
+  return html`<h2>${isNew ? capitalised(subject.noun) : 'Edit'}</h2><form method="post" action="${subject.action}" class="stack wide" novalidate>${formGuard(ctx.csrf)}${
     state.etag === null ? null : html`<input type="hidden" name="etag" value="${state.etag}">`
   }
-${isNew ? input('gtin', 'GTIN', f.gtin, notes, { hint: '8, 12, 13 or 14 digits, with the check digit.', inputmode: 'numeric' }) : null}
+${isNew ? subject.newFields(notes) : null}
 <div><label for="f-brand">Brand</label><select id="f-brand" name="brand">${state.brands.map(
     (b) => html`<option value="${b.slug}"${b.slug === f.brand ? html` selected` : null}>${b.name}</option>`,
   )}</select>${
@@ -83,7 +91,7 @@ ${isNew ? input('gtin', 'GTIN', f.gtin, notes, { hint: '8, 12, 13 or 14 digits, 
       ? html`<span class="hint">No brands yet: <a href="${orgPath(ctx.membership.organization.slug, '/brands')}">add one on the Brands page</a> first.</span>`
       : null
   }${noteText('f-brand', notes)}</div>
-${input('slug', 'URL name', f.slug, notes, { hint: 'Lower-case letters, digits and hyphens; part of the product page addresses.' })}
+${input('slug', 'URL name', f.slug, notes, { hint: `Lower-case letters, digits and hyphens; part of the ${subject.noun} page addresses.` })}
 <label class="check"><input type="checkbox" name="published"${f.published ? html` checked` : null}> Published (scans resolve it)</label>
 ${input('languages', 'Languages', f.languages.join(', '), notes, { hint: 'Language tags such as en, de, fr-ca, separated by commas. After changing them, update the form to get their fields.' })}
 ${input('defaultLanguage', 'Default language', f.defaultLanguage, notes, { hint: 'One of the languages; scans in other languages open it.' })}
@@ -100,21 +108,28 @@ ${rows.map((page, row) => {
       legend: spare ? 'Add a page' : `Page ${row + 1}: ${page.name || 'unnamed'}`,
       spare,
       defaultRadio: { value: String(row), checked: !spare && row === f.defaultPage },
+      otherKey: isEntryForm(f),
     },
     f.languages,
     notes,
   )
 })}
-${lotsSection(f, notes)}
+${lotsSection(f, notes, subject.noun)}
 <datalist id="${OFFSETS_LIST}">${SUGGESTED_OFFSETS.map((o) => html`<option value="${o}"></option>`)}</datalist>
-<div class="actions"><button type="submit" name="action" value="save">${isNew ? 'Create product' : 'Save'}</button><button type="submit" name="action" value="refresh" class="secondary">Update the form</button></div></form>`
+<div class="actions"><button type="submit" name="action" value="save">${isNew ? `Create ${subject.noun}` : 'Save'}</button><button type="submit" name="action" value="refresh" class="secondary">Update the form</button></div></form>`
+}
+
+function capitalised(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1)
 }
 
 /** The product's lots with their pages, and an empty lot to add one. */
-function lotsSection(f: ProductForm, notes: FieldNotes): SafeHtml {
+function lotsSection(f: ProductForm, notes: FieldNotes, noun: string): SafeHtml {
   const lots: LotForm[] = [...f.lots, { value: '', pages: [] }]
-  return html`<h3>Lots</h3><p class="hint" id="lots-hint">A scan of a lot (its batch or lot number, AI 10, exactly as printed: capitals count) sees the lot's pages first: a page with the URL name of a product page replaces it (the default page too), the others are added, such as a recall notice for one lot.</p>
-${lots.map((lot, k) => lotFieldset(lot, k, k === f.lots.length, f.languages, notes))}`
+  // A key whose links take no lot qualifier (all but 01 and 8006) names it in the query: `?10=`.
+  const named = isEntryForm(f) && !takesLotQualifier(f.key) ? ', named as ?10= in its link' : ''
+  return html`<h3>Lots</h3><p class="hint" id="lots-hint">A scan of a lot (its batch or lot number, AI 10, exactly as printed: capitals count${named}) sees the lot's pages first: a page with the URL name of a ${noun} page replaces it (the default page too), the others are added, such as a recall notice for one lot.</p>
+${lots.map((lot, k) => lotFieldset(lot, k, k === f.lots.length, f.languages, notes, isEntryForm(f)))}`
 }
 
 function lotFieldset(
@@ -123,6 +138,7 @@ function lotFieldset(
   spare: boolean,
   languages: readonly string[],
   notes: FieldNotes,
+  otherKey: boolean,
 ): SafeHtml {
   const rows = [...lot.pages, emptyPage()]
   return html`<fieldset class="lot" id="lot-${k}"><legend>${spare ? 'Add a lot' : `Lot ${lot.value}`}</legend>${noteText(`lot-${k}`, notes)}
@@ -137,6 +153,7 @@ ${rows.map((page, row) => {
       legend: pageSpare ? 'Add a page to this lot' : `Lot page ${row + 1}: ${page.name || 'unnamed'}`,
       spare: pageSpare,
       defaultRadio: null,
+      otherKey,
     },
     languages,
     notes,
@@ -146,20 +163,30 @@ ${spare ? null : html`<label class="check"><input type="checkbox" name="lot.${k}
 }
 
 /** The list of problems at the top, each linking to its field (the GOV.UK error summary pattern). */
-function errorSummary(issues: readonly Issue[], placed: PlacedNotes, f: ProductForm): SafeHtml | null {
+function errorSummary(
+  issues: readonly Issue[],
+  placed: PlacedNotes,
+  f: ProductForm,
+  subject: EditorSubject,
+): SafeHtml | null {
   if (issues.length === 0) return null
   return notice(
     'bad',
-    html`<p><strong>The product was not saved.</strong></p><ul>${summaryItems(placed, f, true)}</ul>`,
+    html`<p><strong>The ${subject.noun} was not saved.</strong></p><ul>${summaryItems(placed, f, true)}</ul>`,
   )
 }
 
-/** The stored product's warnings: it is saved, but visitors would find these pages wanting. */
-function warningSummary(placed: PlacedNotes, f: ProductForm, linked: boolean): SafeHtml | null {
+/** The stored entry's warnings: it is saved, but visitors would find these pages wanting. */
+function warningSummary(
+  placed: PlacedNotes,
+  f: ProductForm,
+  linked: boolean,
+  subject: EditorSubject,
+): SafeHtml | null {
   if (placed.size === 0) return null
   return notice(
     'warn',
-    html`<p><strong>Warnings:</strong> the product is saved, but visitors would find these pages wanting.</p><ul>${summaryItems(placed, f, linked)}</ul>`,
+    html`<p><strong>Warnings:</strong> the ${subject.noun} is saved, but visitors would find these pages wanting.</p><ul>${summaryItems(placed, f, linked)}</ul>`,
   )
 }
 
@@ -174,12 +201,31 @@ function summaryItems(placed: PlacedNotes, f: ProductForm, linked: boolean): Saf
 }
 
 export function deleteProductPage(ctx: OrgContext, gtin: string, name: string): SafeHtml {
-  const slug = ctx.membership.organization.slug
+  return deletePage(ctx, editorSubject(ctx.membership.organization.slug, { gtin }, true), name)
+}
+
+/** Asks before deleting a stored item or rule. */
+export function deleteEntryPage(
+  ctx: OrgContext,
+  entry: Pick<EntryForm, 'kind' | 'key' | 'value'>,
+  name: string,
+): SafeHtml {
+  return deletePage(ctx, editorSubject(ctx.membership.organization.slug, entry, true), name)
+}
+
+function deletePage(ctx: OrgContext, subject: EditorSubject, name: string): SafeHtml {
+  const path = subject.path ?? subject.list.path
+  const after =
+    subject.noun === 'rule'
+      ? 'every scan of a value it answered goes to a shorter rule of its key, or answers “not found”, from then on, on every resolver'
+      : subject.noun === 'item'
+        ? 'every scan of it goes to a prefix rule of its key that answers it, or answers “not found”, from then on, on every resolver, and its pages stop working'
+        : 'every scan of it answers “not found” from then on, on every resolver, and its pages and codes stop working'
   return orgPage(
     ctx,
-    'products',
-    'Delete product',
-    html`<h1>Delete “${name}”?</h1><p>GTIN <code>${gtin}</code>: every scan of it answers “not found” from then on, on every resolver, and its pages and codes stop working. This cannot be undone; export the catalog first to keep a copy.</p>
-<form method="post" action="${orgPath(slug, `/products/${gtin}/delete`)}" class="actions">${formGuard(ctx.csrf)}<button type="submit" class="danger">Delete product</button><a href="${orgPath(slug, `/products/${gtin}`)}">Cancel</a></form>`,
+    subject.section,
+    `Delete ${subject.noun}`,
+    html`<h1>Delete “${name}”?</h1><p>${subject.identity}: ${after}. This cannot be undone; export the catalog first to keep a copy.</p>
+<form method="post" action="${path}/delete" class="actions">${formGuard(ctx.csrf)}<button type="submit" class="danger">Delete ${subject.noun}</button><a href="${path}">Cancel</a></form>`,
   )
 }
