@@ -12,14 +12,20 @@ export function entryId(key: string, value: string): string {
   return key === GTIN_KEY ? value : `${key}/${value}`
 }
 
-/** The identity of a prefix rule (DESIGN §12): `{key}/{prefix}*`; no value can hold `*`. */
+/**
+ * The mark ending a prefix rule's identity: `~` is in none of GS1's character sets (82, 39, 64), so no value of any
+ * key can hold it (a `*`, in set 82, could end a GIAI).
+ */
+export const RULE_MARK = '~'
+
+/** The identity of a prefix rule (DESIGN §12): `{key}/{prefix}~`. */
 export function ruleId(key: string, prefix: string): string {
-  return `${key}/${prefix}*`
+  return `${key}/${prefix}${RULE_MARK}`
 }
 
 /** True when the identity is a prefix rule's. */
 export function isRuleEntry(id: string): boolean {
-  return id.endsWith('*')
+  return id.endsWith(RULE_MARK)
 }
 
 /**
@@ -32,7 +38,7 @@ export function candidateIds(key: string, value: string): string[] {
   return ids
 }
 
-/** The key and value an identity names; a GTIN's key is `01`; a rule's value ends in `*`. */
+/** The key and value an identity names; a GTIN's key is `01`; a rule's value ends in the rule mark. */
 export function keyOfEntry(id: string): { readonly key: string; readonly value: string } {
   const slash = id.indexOf('/')
   return slash === -1 ? { key: GTIN_KEY, value: id } : { key: id.slice(0, slash), value: id.slice(slash + 1) }
@@ -43,10 +49,11 @@ export function isGtinEntry(id: string): boolean {
   return !id.includes('/')
 }
 
-/** How messages name an entry: `GTIN 09506000134352`, or `(414) 9506000000008`. */
+/** How messages name an entry: `GTIN 09506000134352`, `(414) 9506000000008`, or a rule `(00) 0950600*`. */
 export function describeEntry(id: string): string {
   const { key, value } = keyOfEntry(id)
-  return key === GTIN_KEY ? `GTIN ${value}` : `(${key}) ${value}`
+  if (key === GTIN_KEY) return `GTIN ${value}`
+  return isRuleEntry(id) ? `(${key}) ${value.slice(0, -RULE_MARK.length)}*` : `(${key}) ${value}`
 }
 
 /** The entry's Digital Link path on a resolver: `/01/{gtin}`, or `/{key}/{value}` percent-encoded. */

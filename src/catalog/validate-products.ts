@@ -72,7 +72,7 @@ export function itemEntry(item: CatalogItemEntry): CatalogEntry {
   return { ...rest, gtin: entryId(key, value), key }
 }
 
-/** A prefix rule of the file as an entry: its identity `{key}/{prefix}*` in `gtin`, its key in `key`. */
+/** A prefix rule of the file as an entry: its identity `{key}/{prefix}~` in `gtin`, its key in `key`. */
 export function ruleEntry(rule: CatalogRuleEntry): CatalogEntry {
   const { key, prefix, ...rest } = rule
   return { ...rest, gtin: ruleId(key, prefix), key }

@@ -6846,7 +6846,7 @@ export interface operations {
         from?: string
         /** @description Last day, YYYY-MM-DD (default today). */
         to?: string
-        /** @description The dimension to sum per (default `day`). `gtin` is the entry scanned: a GTIN, an item’s `{key}/{value}` or a prefix rule’s `{key}/{prefix}*`; `key` its GS1 key (`01` for products). */
+        /** @description The dimension to sum per (default `day`). `gtin` is the entry scanned: a GTIN, an item’s `{key}/{value}` or a prefix rule’s `{key}/{prefix}~`; `key` its GS1 key (`01` for products). */
         groupBy?: 'day' | 'gtin' | 'linkType' | 'language' | 'host' | 'device' | 'outcome' | 'key'
         /** @description Only this product’s scans. */
         gtin?: string

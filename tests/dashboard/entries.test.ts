@@ -129,7 +129,7 @@ describe('Items and rules', () => {
     const editor = await signedIn(h, 'editor')
     const created = await editor.post('/orgs/acme/rules', NEW_RULE)
     expect(created.headers.get('location')).toBe(`${RULE}?done=created`)
-    const stored = await getEntry(h.database.db, RULES, h.orgIds.acme as string, '00/0950600*')
+    const stored = await getEntry(h.database.db, RULES, h.orgIds.acme as string, '00/0950600~')
     expect(stored?.entry).toMatchObject({ key: '00', prefix: '0950600', slug: 'pallets' })
     const page = await (await editor.get(RULE)).text()
     expect(textOf(page)).toContain('(00) SSCC: a logistic unit, every value starting with 0950600')
@@ -249,7 +249,7 @@ describe('Items and rules', () => {
     expect((await editor.post(`${RULE}/delete`)).headers.get('location')).toBe(
       '/orgs/acme/items?done=deleted-rule',
     )
-    expect(await getEntry(h.database.db, RULES, h.orgIds.acme as string, '00/0950600*')).toBeNull()
+    expect(await getEntry(h.database.db, RULES, h.orgIds.acme as string, '00/0950600~')).toBeNull()
     const list = textOf(await (await editor.get('/orgs/acme/items')).text())
     expect(list).toContain('No items yet.')
     expect(list).toContain('No prefix rules yet.')

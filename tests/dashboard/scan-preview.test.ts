@@ -155,7 +155,7 @@ const PLACE: CanonicalProduct = {
 
 /** Every SSCC from 0950600 on: a tracking page over the whole value scanned. */
 const PALLETS: CanonicalProduct = {
-  gtin: '00/0950600*',
+  gtin: '00/0950600~',
   brand: 'acme-oats',
   slug: 'pallets',
   published: true,

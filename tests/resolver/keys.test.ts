@@ -113,7 +113,7 @@ describe('an entry of another key, found by the catalog', () => {
 describe('prefix rules in a catalog held in memory (the standalone resolver)', () => {
   const rule = (prefix: string, href: string): CatalogProduct => ({
     ...greenTea,
-    gtin: `8004/${prefix}*`,
+    gtin: `8004/${prefix}~`,
     productSlug: `assets-${prefix.toLowerCase()}`,
     pages: [
       { name: 'asset', linkType: 'gs1:pip', isDefault: true, titles: { en: 'Asset' }, content: {}, href },

@@ -35,7 +35,7 @@ export const getScans: Operation = {
         name: 'groupBy',
         in: 'query',
         description:
-          'The dimension to sum per (default `day`). `gtin` is the entry scanned: a GTIN, an item’s `{key}/{value}` or a prefix rule’s `{key}/{prefix}*`; `key` its GS1 key (`01` for products).',
+          'The dimension to sum per (default `day`). `gtin` is the entry scanned: a GTIN, an item’s `{key}/{value}` or a prefix rule’s `{key}/{prefix}~`; `key` its GS1 key (`01` for products).',
         schema: {
           type: 'string',
           enum: ['day', 'gtin', 'linkType', 'language', 'host', 'device', 'outcome', 'key'],

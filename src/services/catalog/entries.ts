@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm'
-import { describeEntry, entryId, GTIN_KEY, keyOfEntry, ruleId } from '../../catalog/entry-id.ts'
+import { describeEntry, entryId, GTIN_KEY, isRuleEntry, keyOfEntry, ruleId } from '../../catalog/entry-id.ts'
 import { wrongCheckDigit } from '../../catalog/validate-products.ts'
 import type { CatalogScope } from '../../catalog/validate-scope.ts'
 import { CATALOG_CHANNEL } from '../../db/channels.ts'
@@ -155,18 +155,17 @@ export const ITEMS: EntryKind<{ key: string; value: string }> = {
   identify(path) {
     const info = entryKeyInfo(path.key)
     const value = path.value ?? ''
-    // A value ending in `*` would be spelled as a prefix rule's identity: no item can be stored with it.
-    if (info === null || value.endsWith('*')) return null
+    if (info === null) return null
     const problem = checkAiValue(info, value)
     if (problem === null) return { id: entryId(info.ai, value) }
     return { problem: issue(`Validation.${problem.reason}.value`, 'value', problem.message) }
   },
-  isIdentity: (id) => /^\d{2,4}\/.*[^*]$/.test(id),
+  isIdentity: (id) => /^\d{2,4}\/.+$/.test(id) && !isRuleEntry(id),
   mismatches: (body, id) => differing(body, ITEMS.members(id)),
   matching: (q) => or(searchTextHas(q), valueStarts(q)) as SQL,
 }
 
-/** Prefix rules, by key and prefix (`00/0950600*`): a prefix some value of the key can start with. */
+/** Prefix rules, by key and prefix (`00/0950600~`): a prefix some value of the key can start with. */
 export const RULES: EntryKind<{ key: string; prefix: string }> = {
   noun: 'rule',
   list: 'rules',
@@ -183,7 +182,7 @@ export const RULES: EntryKind<{ key: string; prefix: string }> = {
     const problem = prefixProblem(info, prefix)
     return problem === null ? { id: ruleId(info.ai, prefix) } : { problem }
   },
-  isIdentity: (id) => /^\d{2,4}\/.+\*$/.test(id),
+  isIdentity: (id) => /^\d{2,4}\/.+$/.test(id) && isRuleEntry(id),
   mismatches: (body, id) => differing(body, RULES.members(id)),
   matching: (q) => or(searchTextHas(q), valueStarts(q)) as SQL,
 }

@@ -24,9 +24,9 @@ const CHUNK = 5000
 /** The rows of products (a GTIN-14), beside the entries of other keys in the same table (`{key}/{value}`). */
 export const PRODUCT_ROWS: SQL = sql`${products.gtin} ~ '^[0-9]{14}$'`
 /** The rows of entries of other keys than the GTIN (DESIGN §12). */
-export const ITEM_ROWS: SQL = sql`${products.gtin} like '%/%' and ${products.gtin} not like '%*'`
-/** The rows of prefix rules (`{key}/{prefix}*`). */
-export const RULE_ROWS: SQL = sql`${products.gtin} like '%*'`
+export const ITEM_ROWS: SQL = sql`${products.gtin} like '%/%' and ${products.gtin} not like '%~'`
+/** The rows of prefix rules (`{key}/{prefix}~`, src/catalog/entry-id.ts). */
+export const RULE_ROWS: SQL = sql`${products.gtin} like '%~'`
 
 /** Loads the products matching `where` (a condition on `products`), ordered by GTIN; the first `limit` of them. */
 export async function loadProducts(db: Db, where: SQL | undefined, limit?: number): Promise<StoredProduct[]> {

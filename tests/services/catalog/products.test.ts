@@ -447,7 +447,7 @@ describe('one service for products, items and rules, by their identity', () => {
   test('a rule is named by its key and prefix; its import errors point into the rule body', async () => {
     const bad = await putEntry(database.db, RULES, {
       scope: acme,
-      id: '00/0950600*',
+      id: '00/0950600~',
       body: body({ slug: 'pallets', pages: [] }),
       ifMatch: null,
       actor: client,
@@ -459,7 +459,7 @@ describe('one service for products, items and rules, by their identity', () => {
     })
     const rule = await putEntry(database.db, RULES, {
       scope: acme,
-      id: '00/0950600*',
+      id: '00/0950600~',
       body: body({ slug: 'pallets', prefix: '0950600' }),
       ifMatch: null,
       ifNoneMatch: '*',
@@ -472,7 +472,7 @@ describe('one service for products, items and rules, by their identity', () => {
     })
     const again = await putEntry(database.db, RULES, {
       scope: acme,
-      id: '00/0950600*',
+      id: '00/0950600~',
       body: body({ slug: 'pallets' }),
       ifMatch: null,
       ifNoneMatch: '*',
@@ -498,8 +498,9 @@ describe('one service for products, items and rules, by their identity', () => {
       problem: { code: 'Validation.CheckDigit.value', path: 'value' },
     })
     for (const key of ['01', '10', '9999', 'x']) expect(ITEMS.identify({ key, value: '1' })).toBeNull()
-    expect(ITEMS.identify({ key: '8004', value: 'AB*' })).toBeNull()
-    expect(RULES.identify({ key: '00', prefix: '0950600' })).toEqual({ id: '00/0950600*' })
+    // A `*` may end a GIAI (GS1 character set 82): it is an item's value like any other.
+    expect(ITEMS.identify({ key: '8004', value: '9506000AB*' })).toEqual({ id: '8004/9506000AB*' })
+    expect(RULES.identify({ key: '00', prefix: '0950600' })).toEqual({ id: '00/0950600~' })
     expect(RULES.identify({ key: '00', prefix: '09A' })).toMatchObject({
       problem: { code: 'Validation.Charset.prefix', path: 'prefix' },
     })
