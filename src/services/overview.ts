@@ -14,7 +14,8 @@ export interface OrganizationCounts {
 
 export async function organizationCounts(db: Db, organizationId: string): Promise<OrganizationCounts | null> {
   const id = sql`${organizationId}::uuid`
-  const products = sql`products p join brands b on b.id = p.brand_id where b.organization_id = ${id}`
+  // Products by GTIN only: items and prefix rules of other keys share the table (src/catalog/entry-id.ts).
+  const products = sql`products p join brands b on b.id = p.brand_id where b.organization_id = ${id} and p.gtin ~ '^[0-9]{14}$'`
   const count = (from: ReturnType<typeof sql>) => sql<number>`(select count(*)::int from ${from})`
   const [row] = await db
     .select({
