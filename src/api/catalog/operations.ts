@@ -367,6 +367,9 @@ interface EntryDeclaration {
   readonly afterDelete: string
 }
 
+/** The document's tag of items and prefix rules: listed apart from the products, after them. */
+export const ENTRIES_TAG = 'items'
+
 /** `GET`, `PUT` and `DELETE` of one item or prefix rule, declared alike: they behave as a product's. */
 function entryOperations(e: EntryDeclaration) {
   const named = `key and ${e.member}`
@@ -380,7 +383,7 @@ function entryOperations(e: EntryDeclaration) {
     takes: NO_BODY,
     spec: {
       ...described(
-        'catalog',
+        ENTRIES_TAG,
         READ_CATALOG,
         `Read ${e.label}`,
         `get${e.schema}`,
@@ -400,7 +403,7 @@ function entryOperations(e: EntryDeclaration) {
     takes: BODY,
     spec: {
       ...described(
-        'catalog',
+        ENTRIES_TAG,
         WRITE_CATALOG,
         `Create or replace ${e.label}`,
         `put${e.schema}`,
@@ -434,7 +437,7 @@ function entryOperations(e: EntryDeclaration) {
     path: e.path,
     takes: NO_BODY,
     spec: {
-      ...described('catalog', WRITE_CATALOG, `Delete ${e.label}`, `delete${e.schema}`, e.afterDelete),
+      ...described(ENTRIES_TAG, WRITE_CATALOG, `Delete ${e.label}`, `delete${e.schema}`, e.afterDelete),
       parameters: [...e.parameters, IF_MATCH_PARAMETER, EXCLUDED_VERSIONS_PARAMETER],
       responses: {
         '204': { description: 'Deleted.' },
@@ -527,7 +530,7 @@ export const listItems: CatalogOperation = {
   takes: NO_BODY,
   spec: {
     ...described(
-      'catalog',
+      ENTRIES_TAG,
       READ_CATALOG,
       'List items',
       'listItems',
@@ -559,7 +562,7 @@ export const listRules: CatalogOperation = {
   takes: NO_BODY,
   spec: {
     ...described(
-      'catalog',
+      ENTRIES_TAG,
       READ_CATALOG,
       'List prefix rules',
       'listRules',
@@ -579,7 +582,7 @@ export const importCatalog: CatalogOperation = {
   takes: BODY,
   spec: {
     ...described(
-      'catalog',
+      ENTRIES_TAG,
       WRITE_CATALOG,
       'Import a catalog file',
       'importCatalog',
@@ -610,7 +613,7 @@ export const exportCatalog: CatalogOperation = {
   takes: EXPORTS,
   spec: {
     ...described(
-      'catalog',
+      ENTRIES_TAG,
       READ_CATALOG,
       'Export the catalog',
       'exportCatalog',

@@ -131,6 +131,12 @@ export function buildOpenApiDocument(options: DocumentOptions) {
           'Brands, products, items of other GS1 keys and prefix rules; `read:catalog` to read, `write:catalog` to change.',
       },
       { name: 'auth', description: 'Access tokens (OAuth 2.0 client credentials) and token signing keys.' },
+      { name: 'scans', description: 'Scan counts; needs the `read:scans` scope.' },
+      {
+        name: 'items',
+        description:
+          'Entries of the other GS1 keys (a GLN, an SSCC, a GRAI, …) and prefix rules beside the products; `read:catalog` to read, `write:catalog` to change.',
+      },
     ],
     security: [{ oauth2: ['write:codes'] }],
     paths: pathItems([...authOperations, ...codeOperations, ...catalogOperations, getScans]),

@@ -64,6 +64,9 @@ summary{cursor:pointer;color:var(--accent);padding:.15rem 0}
 .side{position:static;max-height:none;overflow:visible;border-right:0;border-bottom:1px solid var(--line);padding:.5rem .75rem}
 .side ul,.side ul ul{display:flex;flex-wrap:wrap;margin:0}
 .side li{display:flex;flex-wrap:wrap;align-items:center}
+.side>ul>li{flex-wrap:nowrap;width:100%}
+.side li ul{flex-wrap:nowrap;overflow-x:auto;min-width:0}
+.side li ul a{white-space:nowrap}
 .side a{padding:.25rem .5rem}
 .side .schemas{display:none}
 main{padding:.75rem 1rem 3rem}
