@@ -2,13 +2,13 @@
 
 import type { AiInfo } from '../gs1/ai-notation.ts'
 import { aiInfo, isDlPrimaryKey } from '../gs1/ai-table.ts'
-import { checkAiValue } from '../gs1/ai-value.ts'
+import { checkAiValue, type ValueProblem } from '../gs1/ai-value.ts'
 import { isCset82 } from '../gs1/charset.ts'
 import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { parseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue, quote } from '../gs1/issue.ts'
 import { duplicates, productSlugKey, storedHolderKeeps } from './duplicates.ts'
-import { entryId, GTIN_KEY, isRuleEntry, keyOfEntry, ruleId } from './entry-id.ts'
+import { entryId, GTIN_KEY, isRuleEntry, keyOfEntry, RULE_MARK, ruleId } from './entry-id.ts'
 import { unknownLanguage } from './languages.ts'
 import type { CatalogItemEntry, CatalogProductEntry, CatalogRuleEntry } from './schema.ts'
 import { checkLots, checkPage } from './validate-pages.ts'
@@ -93,7 +93,9 @@ export function checkItem(entry: CatalogEntry, path: string): Issue[] {
       : key === GTIN_KEY
         ? keyError('key', 'a GTIN (01) is a product: list it under products')
         : isRuleEntry(entry.gtin)
-          ? prefixErrors(info, value.slice(0, -1), (message) => keyError('prefix', message))
+          ? problemErrors(prefixProblem(info, value.slice(0, -RULE_MARK.length)), (m) =>
+              keyError('prefix', m),
+            )
           : valueErrors(info, value, (message) => keyError('value', message))
   return [...keyErrors, ...checkEntry(entry, path)]
 }
@@ -104,15 +106,26 @@ function valueErrors(info: AiInfo, value: string, report: (message: string) => I
 }
 
 /** A prefix: no longer than the key's values, of digits where they are all digits, else GS1 character set 82. */
-function prefixErrors(info: AiInfo, prefix: string, report: (message: string) => Issue[]): Issue[] {
+function problemErrors(problem: ValueProblem | null, report: (message: string) => Issue[]): Issue[] {
+  return problem === null ? [] : report(problem.message)
+}
+
+/**
+ * Why no value of the key can start with `prefix` (the import and the catalog API ask alike): longer than the key's
+ * values, or of other characters than theirs (digits where they are all digits, else GS1 character set 82).
+ */
+export function prefixProblem(info: AiInfo, prefix: string): ValueProblem | null {
   const digits = info.components.every((c) => c.charset === 'N')
   if (prefix.length > info.maxLength)
-    return report(`(${info.ai}) values have at most ${info.maxLength} characters; ${quote(prefix)} is longer`)
-  if (digits ? !/^[0-9]+$/.test(prefix) : !isCset82(prefix))
-    return report(
-      `(${info.ai}) ${quote(prefix)}: a prefix of ${digits ? 'digits' : 'GS1 character set 82'} only, as the key's values`,
-    )
-  return []
+    return {
+      reason: 'Length',
+      message: `AI (${info.ai}) values have at most ${info.maxLength} characters; ${quote(prefix)} is longer`,
+    }
+  if (digits ? /^[0-9]+$/.test(prefix) : isCset82(prefix)) return null
+  return {
+    reason: 'Charset',
+    message: `AI (${info.ai}) values hold ${digits ? 'digits' : 'GS1 character set 82'} only; ${quote(prefix)} does not`,
+  }
 }
 
 /** One product on its own: check digit, languages, names, the default page, every page. */

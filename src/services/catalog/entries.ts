@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm'
 import { describeEntry, entryId, GTIN_KEY, isRuleEntry, keyOfEntry, ruleId } from '../../catalog/entry-id.ts'
-import { wrongCheckDigit } from '../../catalog/validate-products.ts'
+import { prefixProblem, wrongCheckDigit } from '../../catalog/validate-products.ts'
 import type { CatalogScope } from '../../catalog/validate-scope.ts'
 import { CATALOG_CHANNEL } from '../../db/channels.ts'
 import type { Db, Tx } from '../../db/database.ts'
@@ -16,7 +16,6 @@ import { brands, productNames, products } from '../../db/schema.ts'
 import type { AiInfo } from '../../gs1/ai-notation.ts'
 import { aiInfo, isDlPrimaryKey } from '../../gs1/ai-table.ts'
 import { checkAiValue } from '../../gs1/ai-value.ts'
-import { isCset82 } from '../../gs1/charset.ts'
 import { normaliseGtin, parseGtin } from '../../gs1/gtin.ts'
 import { type Issue, issue, quote } from '../../gs1/issue.ts'
 import { type Actor, recordAudit } from '../audit.ts'
@@ -180,28 +179,12 @@ export const RULES: EntryKind<{ key: string; prefix: string }> = {
     const prefix = path.prefix ?? ''
     if (info === null) return null
     const problem = prefixProblem(info, prefix)
-    return problem === null ? { id: ruleId(info.ai, prefix) } : { problem }
+    if (problem === null) return { id: ruleId(info.ai, prefix) }
+    return { problem: issue(`Validation.${problem.reason}.prefix`, 'prefix', problem.message) }
   },
   isIdentity: (id) => /^\d{2,4}\/.+$/.test(id) && isRuleEntry(id),
   mismatches: (body, id) => differing(body, RULES.members(id)),
   matching: (q) => or(searchTextHas(q), valueStarts(q)) as SQL,
-}
-
-/** A prefix no value of the key can start with: longer than its values, or of other characters than theirs. */
-function prefixProblem(info: AiInfo, prefix: string): Issue | null {
-  const digits = info.components.every((c) => c.charset === 'N')
-  if (prefix.length > info.maxLength)
-    return issue(
-      'Validation.Length.prefix',
-      'prefix',
-      `AI (${info.ai}) values have at most ${info.maxLength} characters; ${quote(prefix)} is longer`,
-    )
-  if (digits ? /^[0-9]+$/.test(prefix) : isCset82(prefix)) return null
-  return issue(
-    'Validation.Charset.prefix',
-    'prefix',
-    `AI (${info.ai}) values hold ${digits ? 'digits' : 'GS1 character set 82'} only; ${quote(prefix)} does not`,
-  )
 }
 
 /** The organization's entry of this kind with identity `id`, or null (none, or another organization's). */
