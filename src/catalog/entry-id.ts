@@ -49,11 +49,17 @@ export function isGtinEntry(id: string): boolean {
   return !id.includes('/')
 }
 
+/** A prefix rule's key and prefix, from its identity (the members the file and the API spell it with). */
+export function ruleMembers(id: string): { key: string; prefix: string } {
+  const { key, value } = keyOfEntry(id)
+  return { key, prefix: value.slice(0, -RULE_MARK.length) }
+}
+
 /** How messages name an entry: `GTIN 09506000134352`, `(414) 9506000000008`, or a rule `(00) 0950600*`. */
 export function describeEntry(id: string): string {
   const { key, value } = keyOfEntry(id)
   if (key === GTIN_KEY) return `GTIN ${value}`
-  return isRuleEntry(id) ? `(${key}) ${value.slice(0, -RULE_MARK.length)}*` : `(${key}) ${value}`
+  return isRuleEntry(id) ? `(${key}) ${ruleMembers(id).prefix}*` : `(${key}) ${value}`
 }
 
 /** The entry's Digital Link path on a resolver: `/01/{gtin}`, or `/{key}/{value}` percent-encoded. */

@@ -5,7 +5,7 @@
  */
 import { type Issue, issue } from '../gs1/issue.ts'
 import { companyPart, outsidePrefixes, withinPrefixes } from './company-prefix.ts'
-import { describeEntry, isRuleEntry, keyOfEntry } from './entry-id.ts'
+import { describeEntry, isRuleEntry, keyOfEntry, ruleMembers } from './entry-id.ts'
 import { entryIdPath, type KnownSlugs, type ValidCatalog } from './validate-types.ts'
 
 export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
@@ -56,5 +56,5 @@ export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[
 function withinOwnPrefixes(id: string, prefixes: readonly string[]): boolean {
   const { key, value } = keyOfEntry(id)
   if (key === '01' && companyPart(key, value).startsWith('00000')) return true
-  return withinPrefixes(key, isRuleEntry(id) ? value.slice(0, -1) : value, prefixes)
+  return withinPrefixes(key, isRuleEntry(id) ? ruleMembers(id).prefix : value, prefixes)
 }

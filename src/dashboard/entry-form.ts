@@ -2,7 +2,7 @@
  * The editor's form for an entry of another GS1 key than the GTIN (DESIGN §12): an item (a key and its value) or a
  * prefix rule (a key and the prefix of the values it answers), with everything a product's form has. Pure: no I/O.
  */
-import { isRuleEntry, keyOfEntry } from '../catalog/entry-id.ts'
+import { isRuleEntry, keyOfEntry, ruleMembers } from '../catalog/entry-id.ts'
 import { validateCatalog } from '../catalog/validate.ts'
 import type { Issue } from '../gs1/issue.ts'
 import { relativeToEntry } from '../services/catalog/entries.ts'
@@ -33,8 +33,12 @@ export function emptyEntryForm(kind: EntryKind, defaults: { brand: string; langu
 
 /** What an item's or rule's identity (`src/catalog/entry-id.ts`) names: its kind, key, and value or prefix. */
 export function entryIdentity(id: string): Pick<EntryForm, 'kind' | 'key' | 'value'> {
+  if (isRuleEntry(id)) {
+    const { key, prefix } = ruleMembers(id)
+    return { kind: 'rule', key, value: prefix }
+  }
   const { key, value } = keyOfEntry(id)
-  return isRuleEntry(id) ? { kind: 'rule', key, value: value.slice(0, -1) } : { kind: 'item', key, value }
+  return { kind: 'item', key, value }
 }
 
 /** A stored item or rule (its identity in `gtin`) as the form shows it. */

@@ -7,7 +7,7 @@
  * the scanner's language).
  */
 
-import { GTIN_KEY, isRuleEntry, keyOfEntry } from '../catalog/entry-id.ts'
+import { GTIN_KEY, isRuleEntry, keyOfEntry, ruleMembers } from '../catalog/entry-id.ts'
 import { aiInfo, checkAiValue, percentEncode } from '../gs1/index.ts'
 import type { CatalogPage, CatalogProduct } from '../resolver/catalog.ts'
 import type { ResolverConfig } from '../resolver/config.ts'
@@ -163,7 +163,7 @@ interface ScannedKey {
 
 function scannedKey(id: string, sample: string | null): ScannedKey {
   const { key, value } = keyOfEntry(id)
-  const scanned = isRuleEntry(id) ? (sample ?? value.slice(0, -1)) : value
+  const scanned = isRuleEntry(id) ? (sample ?? ruleMembers(id).prefix) : value
   return { key, value: scanned, path: `/${key}/${percentEncode(scanned)}` }
 }
 

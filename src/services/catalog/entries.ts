@@ -7,7 +7,15 @@
  */
 import { createHash } from 'node:crypto'
 import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm'
-import { describeEntry, entryId, GTIN_KEY, isRuleEntry, keyOfEntry, ruleId } from '../../catalog/entry-id.ts'
+import {
+  describeEntry,
+  entryId,
+  GTIN_KEY,
+  isRuleEntry,
+  keyOfEntry,
+  ruleId,
+  ruleMembers,
+} from '../../catalog/entry-id.ts'
 import { prefixProblem, wrongCheckDigit } from '../../catalog/validate-products.ts'
 import type { CatalogScope } from '../../catalog/validate-scope.ts'
 import { CATALOG_CHANNEL } from '../../db/channels.ts'
@@ -170,10 +178,7 @@ export const RULES: EntryKind<{ key: string; prefix: string }> = {
   list: 'rules',
   rows: RULE_ROWS,
   idMember: 'prefix',
-  members(id) {
-    const { key, value } = keyOfEntry(id)
-    return { key, prefix: value.slice(0, -1) }
-  },
+  members: ruleMembers,
   identify(path) {
     const info = entryKeyInfo(path.key)
     const prefix = path.prefix ?? ''

@@ -4,7 +4,7 @@
  * writes the same bytes as `JSON.stringify` of the whole.
  */
 import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm'
-import { isGtinEntry, isRuleEntry, keyOfEntry } from '../../catalog/entry-id.ts'
+import { isGtinEntry, isRuleEntry, keyOfEntry, ruleMembers } from '../../catalog/entry-id.ts'
 import type { CatalogFile, CatalogItemEntry, CatalogRuleEntry } from '../../catalog/schema.ts'
 import type { Db } from '../../db/database.ts'
 import { brands, organizations, products } from '../../db/schema.ts'
@@ -30,8 +30,7 @@ export async function exportCatalog(db: Db, organizationSlug: string): Promise<C
 /** A prefix rule in the file's shape: `key` and `prefix` where a product has `gtin`. */
 function toRule(entry: CanonicalProduct): CatalogRuleEntry {
   const { gtin, ...rest } = entry
-  const { key, value } = keyOfEntry(gtin)
-  return { key, prefix: value.slice(0, -1), ...rest }
+  return { ...ruleMembers(gtin), ...rest }
 }
 
 /** An entry of another key than the GTIN in the file's shape: `key` and `value` where a product has `gtin`. */
