@@ -25,6 +25,7 @@ import { isEntryKey } from '../entry-keys.ts'
 import { addressedId, CATALOG_KINDS, formId, storedById, storedEntry } from '../entry-store.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import { formProblems } from '../product-form.ts'
+import { recentScanDays } from '../recent-scans.ts'
 import type { RouteDefinition } from '../router.ts'
 import { previewSample, scanPreview } from '../scan-preview.ts'
 import { keepStoredSpelling } from '../stored-spelling.ts'
@@ -110,7 +111,9 @@ function show(kind: EntryKind) {
         : await scanPreview(product, brand, config, ctx.now, sample?.value ?? null)
     const path = entryPath(ctx.membership.organization.slug, state.form as EntryForm)
     const previewIntro = sample === null ? null : sampleForm(path, (state.form as EntryForm).value, sample)
-    return pageAnswer(ctx.https, productPage(ctx, { ...state, preview, previewIntro }))
+    // A rule's scans are counted under the rule, whichever of its values was scanned.
+    const scanDays = await recentScanDays(ctx, stored.id)
+    return pageAnswer(ctx.https, productPage(ctx, { ...state, preview, previewIntro, scanDays }))
   }
 }
 

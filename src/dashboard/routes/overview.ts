@@ -2,12 +2,11 @@
 
 import { listCompanyPrefixes } from '../../services/catalog/company-prefixes.ts'
 import { organizationCounts } from '../../services/overview.ts'
-import { scans } from '../../services/scans/report.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { pageAnswer } from '../http.ts'
+import { recentScanDays } from '../recent-scans.ts'
 import type { RouteDefinition } from '../router.ts'
 import { overviewPage } from '../views/overview.ts'
-import { everyDay } from '../views/scan-chart.ts'
 
 export const OVERVIEW_ROUTES: readonly RouteDefinition<Access>[] = [
   {
@@ -22,7 +21,6 @@ async function overview(ctx: OrgContext): Promise<Response> {
   const counts = await organizationCounts(db, ctx.membership.organization.id)
   const prefixes = (await listCompanyPrefixes(db, ctx.membership.organization.slug)) ?? []
   const joined = ctx.query.get('done') === 'joined'
-  const recent = await scans(ctx.deps.database.db, ctx.membership.organization.id, {}, ctx.now)
-  const scanDays = recent.ok ? everyDay(recent.body.from, recent.body.to, recent.body.groups) : null
+  const scanDays = await recentScanDays(ctx, null)
   return pageAnswer(ctx.https, overviewPage(ctx, { counts, joined, scanDays, prefixes }))
 }

@@ -12,7 +12,6 @@ import {
   putProduct,
   relativeToProduct,
 } from '../../services/catalog/products.ts'
-import { scans } from '../../services/scans/report.ts'
 import { type Access, type OrgContext, organizationScope, orgPath, userActor } from '../context.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import {
@@ -23,13 +22,13 @@ import {
   productBody,
   readProductForm,
 } from '../product-form.ts'
+import { recentScanDays } from '../recent-scans.ts'
 import type { RouteDefinition } from '../router.ts'
 import { scanPreview } from '../scan-preview.ts'
 import { keepStoredSpelling } from '../stored-spelling.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
 import { deleteProductPage, type EditorState, productPage } from '../views/product-editor.ts'
 import { type ProductQuery, productsPage } from '../views/products.ts'
-import { everyDay } from '../views/scan-chart.ts'
 
 const viewer = { access: 'org', role: 'viewer', section: 'products' } as const
 const editor = { access: 'org', role: 'editor', section: 'products' } as const
@@ -121,13 +120,7 @@ async function show(ctx: OrgContext): Promise<Response> {
   const brand = state.brands.find((b) => b.slug === stored.product.brand)
   const preview =
     brand === undefined ? null : await scanPreview(stored.product, brand, ctx.deps.config, ctx.now)
-  const recent = await scans(
-    ctx.deps.database.db,
-    ctx.membership.organization.id,
-    { gtin: stored.product.gtin },
-    ctx.now,
-  )
-  const scanDays = recent.ok ? everyDay(recent.body.from, recent.body.to, recent.body.groups) : null
+  const scanDays = await recentScanDays(ctx, stored.product.gtin)
   return pageAnswer(ctx.https, productPage(ctx, { ...state, preview, scanDays }))
 }
 

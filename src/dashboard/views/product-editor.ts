@@ -38,7 +38,7 @@ export interface EditorState {
   readonly previewIntro?: SafeHtml | null
   /** The stored entry's name, for the heading (null: a new one, or one without a name). */
   readonly title: string | null
-  /** Its scans of the last 30 days, per day (a stored product). */
+  /** Its scans of the last 30 days, per day (a stored product, item or rule). */
   readonly scanDays?: readonly DayCount[] | null
 }
 

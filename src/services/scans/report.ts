@@ -16,6 +16,12 @@ export interface ScanQueryParams {
   readonly to?: string | undefined
   readonly groupBy?: string | undefined
   readonly gtin?: string | undefined
+  /**
+   * Only the scans of one catalog entry, by its stored identity (`src/catalog/entry-id.ts`): a product's GTIN-14, an
+   * item's `{key}/{value}`, a prefix rule's `{key}/{prefix}~`. For callers that hold a stored entry (the dashboard's
+   * pages of an entry); `GET /scans` takes no such parameter. Replaces `gtin`.
+   */
+  readonly entry?: string | undefined
 }
 
 export type ScansOutcome =
@@ -74,7 +80,7 @@ export async function scans(
   if (from !== null && to !== null && to - from >= MAX_RANGE_DAYS * 86_400_000) {
     errors.push(issue('Validation.Range.to', 'to', `a report covers at most ${MAX_RANGE_DAYS} days`))
   }
-  const parsed = params.gtin === undefined ? undefined : parseGtin(params.gtin)
+  const parsed = params.gtin === undefined || params.entry !== undefined ? undefined : parseGtin(params.gtin)
   if (parsed?.ok === false) {
     const message =
       parsed.reason === 'checkDigit'
@@ -83,12 +89,13 @@ export async function scans(
     errors.push(issue('Validation.Invalid.gtin', 'gtin', message))
   }
   if (errors.length > 0 || from === null || to === null) return { ok: false, errors }
+  const only = params.entry ?? (parsed?.ok ? parsed.gtin : undefined)
   const groups = await scanReport(db, {
     organizationId,
     from: isoDay(from),
     to: isoDay(to),
     groupBy,
-    ...(parsed?.ok ? { gtin: parsed.gtin } : {}),
+    ...(only === undefined ? {} : { gtin: only }),
   })
   const total = groups.reduce((n, g) => n + g.count, 0)
   return { ok: true, body: { from: isoDay(from), to: isoDay(to), groupBy, total, groups } }
