@@ -101,4 +101,15 @@ describe('scans on the pages of items and prefix rules', () => {
     // The Overview adds them all up.
     expect(textOf(await (await viewer.get('/orgs/acme')).text())).toContain('Scans per day: 6 scans')
   })
+
+  test("the Scans page's top list names items and rules as messages do, and links each to its own page", async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const body = await (await viewer.get('/orgs/acme/scans')).text()
+    expect(body).toContain(`<a href="/orgs/acme/items/414/${GLN}">depot</a>`)
+    expect(body).toContain('<a href="/orgs/acme/rules/00/0950600">pallets</a>')
+    expect(body).toContain(`<a href="/orgs/acme/products/${GTIN}">oat-drink</a>`)
+    expect(textOf(body)).toContain(
+      `depot (414) ${GLN} 3 50% pallets (00) 0950600* 2 33% oat-drink ${GTIN} 1 17%`,
+    )
+  })
 })

@@ -2,7 +2,15 @@
  * What the editor edits, and what it says and links for it: a product (by GTIN, under Products), or an item or a
  * prefix rule of another GS1 key (under Items and rules). One editor serves the three; only these differ.
  */
-import { describeEntry, entryId, ruleId } from '../../catalog/entry-id.ts'
+import {
+  describeEntry,
+  entryId,
+  isGtinEntry,
+  isRuleEntry,
+  keyOfEntry,
+  ruleId,
+  ruleMembers,
+} from '../../catalog/entry-id.ts'
 import { orgPath } from '../context.ts'
 import { type EntryForm, valueField } from '../entry-form.ts'
 import { entryKeys, keyLabel } from '../entry-keys.ts'
@@ -72,6 +80,14 @@ function productSubject(slug: string, f: Pick<ProductForm, 'gtin'>, stored: bool
 export function entryPath(slug: string, f: EntryIdentity): string {
   const list = f.kind === 'rule' ? 'rules' : 'items'
   return orgPath(slug, `/${list}/${encodeURIComponent(f.key)}/${encodeURIComponent(f.value)}`)
+}
+
+/** The page of the stored entry with identity `id` (`src/catalog/entry-id.ts`): a product's, an item's or a rule's. */
+export function pathOfEntry(slug: string, id: string): string {
+  if (isGtinEntry(id)) return orgPath(slug, `/products/${id}`)
+  if (!isRuleEntry(id)) return entryPath(slug, { kind: 'item', ...keyOfEntry(id) })
+  const { key, prefix } = ruleMembers(id)
+  return entryPath(slug, { kind: 'rule', key, value: prefix })
 }
 
 function entrySubject(slug: string, f: EntryIdentity, stored: boolean): EditorSubject {

@@ -1,9 +1,11 @@
 /** The Scans page: range, scans per day, top products, breakdowns, CSV downloads. */
+import { describeEntry, isGtinEntry } from '../../catalog/entry-id.ts'
 import type { Issue } from '../../gs1/issue.ts'
 import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
 import { languageName } from '../../html/languages.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
+import { pathOfEntry } from './editor-subject.ts'
 import { field, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 import { dayChart, everyDay } from './scan-chart.ts'
@@ -90,14 +92,16 @@ function topTable(
   total: number,
 ): SafeHtml {
   if (top.length === 0) return html`<p>No scans in this range.</p>`
+  // A product by its GTIN; an item or a prefix rule (DESIGN §12) as messages name it: `(414) 9506000000008`.
+  const named = (key: string) => (isGtinEntry(key) ? key : describeEntry(key))
   return scrollingTable(
     'Top products',
     html`<table><thead><tr><th scope="col">Product</th><th scope="col" class="num">Scans</th><th scope="col">Share</th></tr></thead><tbody>${top.map(
       (t) =>
         html`<tr><td>${
           t.name === null
-            ? html`<code>${t.key}</code><br><span class="hint">no longer in the catalog</span>`
-            : html`<a href="${orgPath(ctx.membership.organization.slug, `/products/${t.key}`)}">${t.name}</a><br><span class="hint"><code>${t.key}</code></span>`
+            ? html`<code>${named(t.key)}</code><br><span class="hint">no longer in the catalog</span>`
+            : html`<a href="${pathOfEntry(ctx.membership.organization.slug, t.key)}">${t.name}</a><br><span class="hint"><code>${named(t.key)}</code></span>`
         }</td><td class="num">${t.count.toLocaleString('en-GB')}</td><td>${share(t.count, total)}</td></tr>`,
     )}</tbody></table>`,
   )
