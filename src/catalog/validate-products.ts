@@ -8,7 +8,7 @@ import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { parseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue, quote } from '../gs1/issue.ts'
 import { duplicates, productSlugKey, storedHolderKeeps } from './duplicates.ts'
-import { entryId, GTIN_KEY, isRuleEntry, keyOfEntry, RULE_MARK, ruleId } from './entry-id.ts'
+import { describeEntry, entryId, GTIN_KEY, isRuleEntry, keyOfEntry, RULE_MARK, ruleId } from './entry-id.ts'
 import { unknownLanguage } from './languages.ts'
 import type { CatalogItemEntry, CatalogProductEntry, CatalogRuleEntry } from './schema.ts'
 import { checkLots, checkPage } from './validate-pages.ts'
@@ -42,8 +42,8 @@ export function checkProductReferences(catalog: ValidCatalog, known: KnownSlugs)
         issue(
           'Catalog.Duplicate',
           `${entryPath(catalog, i)}.slug`,
-          `product slug '${p.slug}' of brand '${p.brand}' already belongs to the stored product ${holder}; ` +
-            'give that product another slug in this file or an earlier import',
+          `product slug '${p.slug}' of brand '${p.brand}' already belongs to the stored ${describeEntry(holder)}; ` +
+            'give it another slug in this file or an earlier import',
         ),
       )
     }
@@ -79,8 +79,8 @@ export function ruleEntry(rule: CatalogRuleEntry): CatalogEntry {
 }
 
 /**
- * One item or prefix rule on its own: a Digital Link primary key other than the GTIN (products carry those); an
- * item's value as the Syntax Dictionary accepts it for the key (check digit or characters, length), a rule's prefix
+ * One item or prefix rule on its own: a Digital Link primary key, for an item other than the GTIN (products carry
+ * those; a rule may cover GTINs no product lists); an item's value as the Syntax Dictionary accepts it for the key (check digit or characters, length), a rule's prefix
  * as the start of such a value; then what a product has.
  */
 export function checkItem(entry: CatalogEntry, path: string): Issue[] {
@@ -90,7 +90,7 @@ export function checkItem(entry: CatalogEntry, path: string): Issue[] {
   const keyErrors =
     info === undefined || !isDlPrimaryKey(key)
       ? keyError('key', `(${key}) is not a GS1 Digital Link primary key`)
-      : key === GTIN_KEY
+      : key === GTIN_KEY && !isRuleEntry(entry.gtin)
         ? keyError('key', 'a GTIN (01) is a product: list it under products')
         : isRuleEntry(entry.gtin)
           ? problemErrors(prefixProblem(info, value.slice(0, -RULE_MARK.length)), (m) =>

@@ -1,5 +1,5 @@
 /** An in-memory Catalog over a fixed product list (tests, benches, the standalone entries). */
-import { candidateIds } from '../catalog/entry-id.ts'
+import { candidateIds, GTIN_KEY } from '../catalog/entry-id.ts'
 import type { Catalog, CatalogProduct } from './catalog.ts'
 
 /** Indexes the products by GTIN, by brand and product slug, and their active custom domains. */
@@ -12,7 +12,6 @@ export function createMemoryCatalog(products: readonly CatalogProduct[]): Catalo
     bySlug.set(`${p.brandSlug}/${p.productSlug}`, p)
     if (p.customDomain !== null) domains.add(p.customDomain.toLowerCase())
   }
-  const peekByGtin = (gtin: string) => byGtin.get(gtin) ?? null
   /** The exact entry, else the longest matching prefix rule (DESIGN §12). */
   const peekByKey = (key: string, value: string) => {
     for (const id of candidateIds(key, value)) {
@@ -21,6 +20,7 @@ export function createMemoryCatalog(products: readonly CatalogProduct[]): Catalo
     }
     return null
   }
+  const peekByGtin = (gtin: string) => byGtin.get(gtin) ?? peekByKey(GTIN_KEY, gtin)
   const peekBySlug = (brandSlug: string, productSlug: string) =>
     bySlug.get(`${brandSlug}/${productSlug}`) ?? null
   return {

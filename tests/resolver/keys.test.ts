@@ -134,3 +134,35 @@ describe('prefix rules in a catalog held in memory (the standalone resolver)', (
     expect((await resolver(req(`${RESOLVER}/8004/9506001X`))).status).toBe(404)
   })
 })
+
+describe('prefix rules for GTINs (01)', () => {
+  const gtinRule: CatalogProduct = {
+    ...greenTea,
+    gtin: '01/04012345~',
+    productSlug: 'all-northwind',
+    pages: [
+      {
+        name: 'product',
+        linkType: 'gs1:pip',
+        isDefault: true,
+        titles: { en: 'Product' },
+        content: {},
+        href: 'https://shop.example/gtin/{value}',
+      },
+    ],
+  }
+  const resolver = createResolver({ catalog: createMemoryCatalog([greenTea, gtinRule]), config })
+  const scan = (path: string) => resolver(req(`${RESOLVER}${path}`))
+
+  test('a GTIN no product lists falls to the longest rule; a listed product keeps its own pages', async () => {
+    const listed = await scan(`/01/${greenTea.gtin}`)
+    expect(listed.status).toBe(307)
+    expect(listed.headers.get('location')).not.toStartWith('https://shop.example/')
+    const other = await scan('/01/04012345999990/21/S1')
+    expect([other.status, other.headers.get('location')]).toEqual([
+      307,
+      'https://shop.example/gtin/04012345999990?21=S1',
+    ])
+    expect((await scan('/01/04012346000008')).status).toBe(404)
+  })
+})

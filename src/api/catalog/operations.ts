@@ -453,16 +453,19 @@ function entryOperations(e: EntryDeclaration) {
   return { get, put, delete: remove }
 }
 
-const KEY_PARAMETER = {
-  name: 'key',
-  in: 'path',
-  required: true,
-  description:
-    'The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404).',
-  schema: { type: 'string', pattern: '^[0-9]{2,4}$' },
+/** The `key` of an entry's path: an item's is any Digital Link primary key but `01` (a product's); a rule's, any. */
+function keyParameter(gtinToo: boolean) {
+  const keys = gtinToo ? 'a GS1 Digital Link primary key' : 'a GS1 Digital Link primary key other than `01`'
+  return {
+    name: 'key',
+    in: 'path',
+    required: true,
+    description: `The AI of ${keys} (\`414\`, \`00\`, \`8003\`, …); any other names nothing (404).`,
+    schema: { type: 'string', pattern: '^[0-9]{2,4}$' },
+  }
 }
 
-const NO_ENTRY_KEY = 'the key is no Digital Link primary key other than `01`'
+const NO_ITEM_KEY = 'the key is no Digital Link primary key other than `01`'
 
 export const itemOperations = entryOperations({
   noun: 'item',
@@ -471,7 +474,7 @@ export const itemOperations = entryOperations({
   list: 'items',
   path: `${ITEMS_PATH}/{key}/{value}`,
   parameters: [
-    KEY_PARAMETER,
+    keyParameter(false),
     {
       name: 'value',
       in: 'path',
@@ -482,7 +485,7 @@ export const itemOperations = entryOperations({
     },
   ],
   member: 'value',
-  nothing: `${NO_ENTRY_KEY}, or the value ends in \`*\` (which spells a prefix rule’s identity)`,
+  nothing: `${NO_ITEM_KEY}, or the value ends in \`*\` (which spells a prefix rule’s identity)`,
   refused:
     'The path’s value is not one its key takes (`Validation.CheckDigit.value`, `Validation.Charset.value`, `Validation.Length.value` or `Validation.Format.value`, `path` `value`); the message says why.',
   afterDelete:
@@ -496,7 +499,7 @@ export const ruleOperations = entryOperations({
   list: 'rules',
   path: `${RULES_PATH}/{key}/{prefix}`,
   parameters: [
-    KEY_PARAMETER,
+    keyParameter(true),
     {
       name: 'prefix',
       in: 'path',
@@ -507,7 +510,7 @@ export const ruleOperations = entryOperations({
     },
   ],
   member: 'prefix',
-  nothing: NO_ENTRY_KEY,
+  nothing: 'the key is no Digital Link primary key',
   refused:
     'No value of the path’s key can start with its prefix (`Validation.Charset.prefix` or `Validation.Length.prefix`, `path` `prefix`); the message says why.',
   afterDelete:
@@ -515,11 +518,13 @@ export const ruleOperations = entryOperations({
 })
 
 /** `key` of a list: only one key's entries. */
-function keyFilter(noun: string) {
+function keyFilter(noun: 'items' | 'rules') {
+  const none =
+    noun === 'rules' ? 'no Digital Link primary key' : 'no Digital Link primary key other than `01`'
   return {
     name: 'key',
     in: 'query',
-    description: `Only this key’s ${noun} (\`414\`, \`8003\`, …); a key that is no Digital Link primary key other than \`01\` is 400.`,
+    description: `Only this key’s ${noun} (\`414\`, \`8003\`, …); a key that is ${none} is 400.`,
     schema: { type: 'string', pattern: '^[0-9]{2,4}$' },
   }
 }

@@ -114,11 +114,14 @@ export async function entriesOf(
   if (query.published !== undefined && query.published !== 'true' && query.published !== 'false') {
     return envelope(400, 'Validation.Invalid.published', 'published must be true or false', 'published')
   }
-  if (query.key !== undefined && !isEntryKey(query.key))
+  const keyed = kind.noun === 'rule' ? 'rule' : 'item'
+  if (query.key !== undefined && !isEntryKey(query.key, keyed))
     return envelope(
       400,
       'Validation.Invalid.key',
-      'key must be a GS1 Digital Link primary key other than 01',
+      keyed === 'rule'
+        ? 'key must be a GS1 Digital Link primary key'
+        : 'key must be a GS1 Digital Link primary key other than 01',
       'key',
     )
   for (const name of ['q', 'brand'] as const) {

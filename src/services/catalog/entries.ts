@@ -118,15 +118,18 @@ export const PRODUCTS: EntryKind<{ gtin: string }> = {
   },
 }
 
-/** The Syntax Dictionary's entry of a key an item or rule may have: a Digital Link primary key but the GTIN's. */
-function entryKeyInfo(key: string | undefined): AiInfo | null {
-  if (key === undefined || key === GTIN_KEY || !isDlPrimaryKey(key)) return null
+/**
+ * The Syntax Dictionary's entry of a key an item or rule may have: a Digital Link primary key, for an item any but
+ * the GTIN's (products carry GTINs); a rule may cover GTINs too.
+ */
+function entryKeyInfo(key: string | undefined, noun: 'item' | 'rule'): AiInfo | null {
+  if (key === undefined || !isDlPrimaryKey(key) || (key === GTIN_KEY && noun === 'item')) return null
   return aiInfo(key) ?? null
 }
 
-/** True when items and rules may have this key: a Digital Link primary key but the GTIN's. */
-export function isEntryKey(key: string): boolean {
-  return entryKeyInfo(key) !== null
+/** True when entries of this kind may have this key (see `entryKeyInfo`). */
+export function isEntryKey(key: string, noun: 'item' | 'rule'): boolean {
+  return entryKeyInfo(key, noun) !== null
 }
 
 /** The path's members that differ from the identity's: the body may leave each out, or must say the same. */
@@ -160,7 +163,7 @@ export const ITEMS: EntryKind<{ key: string; value: string }> = {
     return { key, value }
   },
   identify(path) {
-    const info = entryKeyInfo(path.key)
+    const info = entryKeyInfo(path.key, 'item')
     const value = path.value ?? ''
     if (info === null) return null
     const problem = checkAiValue(info, value)
@@ -180,7 +183,7 @@ export const RULES: EntryKind<{ key: string; prefix: string }> = {
   idMember: 'prefix',
   members: ruleMembers,
   identify(path) {
-    const info = entryKeyInfo(path.key)
+    const info = entryKeyInfo(path.key, 'rule')
     const prefix = path.prefix ?? ''
     if (info === null) return null
     const problem = prefixProblem(info, prefix)

@@ -1,6 +1,6 @@
 /** One prepared query per resolver lookup: a published product, its brand, and its names and pages as stored for it. */
 import { and, eq, Placeholder, type SQL, sql } from 'drizzle-orm'
-import { candidateIds, RULE_MARK } from '../../catalog/entry-id.ts'
+import { candidateIds, GTIN_KEY, RULE_MARK } from '../../catalog/entry-id.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { brands, products, type ResolverName, type ResolverPage } from '../../db/schema.ts'
 import type { CatalogPage, CatalogProduct } from '../../resolver/catalog.ts'
@@ -22,6 +22,7 @@ const columns = {
 }
 
 export interface ProductLookups {
+  /** The product with this GTIN, else the longest prefix rule of key 01 that covers it, or null. */
   byGtin(gtin: string): Promise<CatalogProduct | null>
   /** The entry of another key, else its longest matching prefix rule (DESIGN §12), or null; one query. */
   byKey(key: string, value: string): Promise<CatalogProduct | null>
@@ -74,9 +75,13 @@ export function productLookups(database: Database): ProductLookups {
   const byGtin = byGtinRow(database)
   const bySlug = compile(database, select(database.db, slugsAre))
   const byKey = compile(database, select(database.db, idsAre).orderBy(...MOST_SPECIFIC))
+  const keyed = async (key: string, value: string) =>
+    toProduct(await byKey({ ids: candidateIds(key, value) }))
   return {
-    byGtin: async (gtin) => toProduct(await byGtin({ gtin })),
-    byKey: async (key, value) => toProduct(await byKey({ ids: candidateIds(key, value) })),
+    // The exact query first, alone: a listed product (nearly every scan) keeps its single-row index lookup, and only
+    // a GTIN no product lists asks for rules (its answer, like any, is then cached by GTIN).
+    byGtin: async (gtin) => toProduct(await byGtin({ gtin })) ?? keyed(GTIN_KEY, gtin),
+    byKey: keyed,
     bySlug: async (brand, product) => toProduct(await bySlug({ brand, product })),
   }
 }

@@ -373,23 +373,38 @@ describe('prefix rules', () => {
     ])
   })
 
-  test('a prefix no value of its key can start with is 400 at `prefix`; a key that is none, or 01, is 404', async () => {
+  test('a prefix no value of its key can start with is 400 at `prefix`; a key that is none is 404', async () => {
     for (const method of ['GET', 'PUT', 'DELETE']) {
       const body = method === 'PUT' ? RULE : undefined
       for (const [path, code] of [
         ['/rules/00/09506A', 'Validation.Charset.prefix'],
         [`/rules/00/${'1'.repeat(19)}`, 'Validation.Length.prefix'],
         ['/rules/8004/A%20B', 'Validation.Charset.prefix'],
+        ['/rules/01/0950600A', 'Validation.Charset.prefix'],
       ] as const) {
         const r = await call(method, path, 'writer', body)
         expect({ method, path, status: r.status }).toEqual({ method, path, status: 400 })
         expect(await errorsOf(r)).toEqual([{ code, path: 'prefix', message: expect.any(String) }])
       }
-      for (const path of ['/rules/01/0950600', '/rules/21/ABC', '/rules/00/%zz']) {
+      for (const path of ['/rules/21/ABC', '/rules/00/%zz']) {
         const r = await call(method, path, 'writer', body)
         expect({ method, path, status: r.status }).toEqual({ method, path, status: 404 })
       }
     }
+  })
+
+  test('a rule may cover GTINs (01) no product lists; an item may not be a GTIN (404, a product is)', async () => {
+    const created = await call('PUT', '/rules/01/09506000', 'writer', { ...RULE, slug: 'all-gtins' })
+    expect(created.status).toBe(201)
+    expect(await created.json()).toMatchObject({ key: '01', prefix: '09506000', slug: 'all-gtins' })
+    expect((await call('GET', '/rules/01/09506000', 'reader')).status).toBe(200)
+    const listed = await (await call('GET', '/rules?key=01', 'reader')).json()
+    expect(listed.rules.map((r: { key: string; prefix: string }) => `${r.key}/${r.prefix}`)).toEqual([
+      '01/09506000',
+    ])
+    expect((await call('GET', '/items?key=01', 'reader')).status).toBe(400)
+    expect((await call('PUT', '/items/01/09506000134352', 'writer', ITEM)).status).toBe(404)
+    expect((await call('DELETE', '/rules/01/09506000', 'writer')).status).toBe(204)
   })
 
   test('a prefix of GS1 character set 82 may hold a / as %2F; GET /rules lists by key and brand with a cursor', async () => {

@@ -193,8 +193,8 @@ describe('catalog import', () => {
         code: 'Catalog.Duplicate',
         path: 'products[4].slug',
         message:
-          "product slug 'rice' of brand 'acme-foods' already belongs to the stored product 09506000134352; " +
-          'give that product another slug in this file or an earlier import',
+          "product slug 'rice' of brand 'acme-foods' already belongs to the stored GTIN 09506000134352; " +
+          'give it another slug in this file or an earlier import',
       },
     ])
     expect(await count(products)).toBe(before)
@@ -246,8 +246,8 @@ describe('catalog import', () => {
         code: 'Catalog.Duplicate',
         path: 'products[0].slug',
         message:
-          "product slug 'p-0' of brand 'acme-foods' already belongs to the stored product 09506000000008; " +
-          'give that product another slug in this file or an earlier import',
+          "product slug 'p-0' of brand 'acme-foods' already belongs to the stored GTIN 09506000000008; " +
+          'give it another slug in this file or an earlier import',
       },
     ])
   })

@@ -233,4 +233,26 @@ describe('prefix rules', () => {
       ['Catalog.Key', 'rules[1].prefix'],
     ])
   })
+
+  test('a rule of key 01 answers the GTINs no product lists, uncached and cached alike', async () => {
+    const gtins = { ...rule('09506000', 'https://acme.example/gtin/{value}', 'all-gtins'), key: '01' }
+    await imported({ ...RULES, rules: [...(RULES.rules ?? []), gtins] })
+    const resolver = createResolver({ catalog: createDbCatalog(database()), config })
+    const at = async (path: string) => {
+      const res = await resolver(new Request(`${RESOLVER}${path}`))
+      return res.status === 307 ? res.headers.get('location') : res.status
+    }
+    for (let round = 0; round < 2; round++) {
+      expect(await at('/01/09506000134352')).toBe('/en/acme-foods/rice/product')
+      expect(await at('/01/09506000999999/10/L1')).toBe('https://acme.example/gtin/09506000999999?10=L1')
+      expect(await at('/01/09507000000005')).toBe(404)
+    }
+    const bad = await importCatalog(database().db, {
+      ...FILE,
+      items: [{ ...FILE.items?.[0], key: '01', slug: 'a-gtin' }],
+    })
+    expect(bad.ok ? [] : bad.errors.map((e) => [e.code, e.path, e.message])).toEqual([
+      ['Catalog.Key', 'items[0].key', 'a GTIN (01) is a product: list it under products'],
+    ])
+  })
 })
