@@ -14,7 +14,7 @@ export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly des
   {
     code: 'Catalog.Key',
     description:
-      'An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.',
+      'An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.',
   },
   {
     code: 'Catalog.DefaultPage',
@@ -50,11 +50,15 @@ export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly des
     description:
       'A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).',
   },
-  { code: 'Catalog.Ownership', description: 'A brand or GTIN that belongs to another organization.' },
+  {
+    code: 'Catalog.Ownership',
+    description:
+      'A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.',
+  },
   {
     code: 'Catalog.Scope',
     description:
-      'Outside what an API client or a member may change: another organization, the plan, activating a domain.',
+      'Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.',
   },
   { code: 'Catalog.Mismatch', description: 'The body’s GTIN is not the path’s.' },
 ]

@@ -51,6 +51,14 @@ export const CatalogOrganization = Type.Object(
     subscriptionStatus: Type.Optional(
       Type.Union([Type.Literal('active'), Type.Literal('past_due'), Type.Literal('canceled')]),
     ),
+    companyPrefixes: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[0-9]{4,12}$' }), {
+        maxItems: 1000,
+        description:
+          'The GS1 Company Prefixes the organization is licensed (DESIGN §12): given, they replace the recorded ones; ' +
+          'left out, the recorded ones stay. An operator’s to change.',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

@@ -24,13 +24,15 @@ export function checkScope(catalog: ValidCatalog, scope: CatalogScope, known: Kn
     const changed =
       o.name !== scope.name ||
       (o.plan !== undefined && o.plan !== scope.plan) ||
-      (o.subscriptionStatus !== undefined && o.subscriptionStatus !== scope.subscriptionStatus)
+      (o.subscriptionStatus !== undefined && o.subscriptionStatus !== scope.subscriptionStatus) ||
+      (o.companyPrefixes !== undefined &&
+        !sameSet(o.companyPrefixes, known.companyPrefixes?.get(o.slug) ?? []))
     if (changed) {
       errors.push(
         issue(
           'Catalog.Scope',
           `organizations[${i}]`,
-          "the organization's name, plan and subscription are managed by the operator; leave them as exported",
+          "the organization's name, plan, subscription and GS1 Company Prefixes are managed by the operator; leave them as exported",
         ),
       )
     }
@@ -88,4 +90,9 @@ export function scopedActivation(catalog: ValidCatalog, known: KnownSlugs): Vali
       return { ...b, customDomainActive: active }
     }),
   }
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const set = new Set(b)
+  return a.length === set.size && a.every((x) => set.has(x))
 }

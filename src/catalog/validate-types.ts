@@ -20,6 +20,8 @@ export interface KnownSlugs {
   readonly productOwners?: ReadonlyMap<string, { readonly brand: string; readonly organization: string }>
   /** Organization slug → its GS1 Company Prefixes (organizations without any are absent: not checked). */
   readonly companyPrefixes?: ReadonlyMap<string, readonly string[]>
+  /** Recorded prefix → slug of its organization: those overlapping a prefix the file gives (`companyPrefixes`). */
+  readonly prefixOwners?: ReadonlyMap<string, string>
   /**
    * The one organization an import is scoped to (API, dashboard): its errors then name nothing of another
    * organization's, which its author may not see. Absent for an operator's import, whose errors name the owners.

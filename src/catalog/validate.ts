@@ -11,6 +11,7 @@ import {
   MAX_NAME_CHARS,
 } from './schema.ts'
 import { checkBrands } from './validate-brands.ts'
+import { checkCompanyPrefixes, effectivePrefixes } from './validate-company-prefixes.ts'
 import { checkOwnership } from './validate-ownership.ts'
 import { checkItem, checkProduct, checkProductReferences, itemEntry, ruleEntry } from './validate-products.ts'
 import { checkScope } from './validate-scope.ts'
@@ -60,7 +61,9 @@ export function validateCatalog(
         : checkItem(p, entryPath(catalog, i)),
     ),
     ...checkProductReferences(catalog, known),
-    ...checkOwnership(catalog, known),
+    ...checkCompanyPrefixes(catalog, known),
+    // Entries are checked against the prefixes their organization holds once the file's lists are written.
+    ...checkOwnership(catalog, { ...known, companyPrefixes: effectivePrefixes(catalog, known) }),
     ...(scope === undefined ? [] : checkScope(catalog, scope, known)),
   ]
   return errors.length > 0 ? { ok: false, errors } : { ok: true, catalog }

@@ -67,8 +67,7 @@ export async function addCompanyPrefix(
   return db.transaction(async (tx) => {
     const id = await organizationId(tx, slug)
     if (id === null) return unknown(slug)
-    // One writer at a time: two organizations adding overlapping prefixes at once must not both succeed.
-    await tx.execute(sql`lock table ${companyPrefixes} in share row exclusive mode`)
+    await lockCompanyPrefixes(tx)
     const [other] = await tx
       .select({ prefix: companyPrefixes.prefix, slug: organizations.slug })
       .from(companyPrefixes)
@@ -91,14 +90,7 @@ export async function addCompanyPrefix(
       .values({ prefix, organizationId: id })
       .onConflictDoNothing()
       .returning({ prefix: companyPrefixes.prefix })
-    if (added.length > 0)
-      await recordAudit(tx, {
-        organizationId: id,
-        actor,
-        action: 'organization.prefix_add',
-        target: { kind: 'organization', id: slug },
-        summary: { prefix },
-      })
+    if (added.length > 0) await auditPrefix(tx, { id, slug }, 'add', prefix, actor)
     return { ok: true, prefixes: await prefixesOf(tx, id) } as const
   })
 }
@@ -117,18 +109,82 @@ export async function removeCompanyPrefix(
       .delete(companyPrefixes)
       .where(and(eq(companyPrefixes.organizationId, id), eq(companyPrefixes.prefix, prefix)))
       .returning({ prefix: companyPrefixes.prefix })
-    if (removed.length > 0)
-      await recordAudit(tx, {
-        organizationId: id,
-        actor,
-        action: 'organization.prefix_remove',
-        target: { kind: 'organization', id: slug },
-        summary: { prefix },
-      })
+    if (removed.length > 0) await auditPrefix(tx, { id, slug }, 'remove', prefix, actor)
     return { ok: true, prefixes: await prefixesOf(tx, id) } as const
   })
 }
 
 function unknown(slug: string) {
   return { ok: false, reason: 'unknown', message: `organization '${slug}' does not exist` } as const
+}
+
+/** One writer of prefixes at a time: two organizations taking overlapping prefixes at once must not both succeed. */
+export async function lockCompanyPrefixes(tx: Tx): Promise<void> {
+  await tx.execute(sql`lock table ${companyPrefixes} in share row exclusive mode`)
+}
+
+/** The recorded prefixes that overlap one of `prefixes` (either starts the other) → their organization's slug. */
+export async function prefixOwners(db: Db | Tx, prefixes: readonly string[]): Promise<Map<string, string>> {
+  if (prefixes.length === 0) return new Map()
+  // Digits only, so no `like` wildcard to escape.
+  const given = sql`array[${sql.join(
+    prefixes.map((p) => sql`${p}`),
+    sql`, `,
+  )}]::text[]`
+  const rows = await db
+    .select({ prefix: companyPrefixes.prefix, slug: organizations.slug })
+    .from(companyPrefixes)
+    .innerJoin(organizations, eq(companyPrefixes.organizationId, organizations.id))
+    .where(
+      sql`exists (select 1 from unnest(${given}) as g(p) where g.p like ${companyPrefixes.prefix} || '%' or ${companyPrefixes.prefix} like g.p || '%')`,
+    )
+  return new Map(rows.map((r) => [r.prefix, r.slug]))
+}
+
+/**
+ * Makes `prefixes` the organization's, adding and removing one prefix at a time (each audited as the CLI's). The
+ * caller has checked them (`src/catalog/validate-company-prefixes.ts`) under `lockCompanyPrefixes`. True when any
+ * changed.
+ */
+export async function replaceCompanyPrefixes(
+  tx: Tx,
+  organization: { readonly id: string; readonly slug: string },
+  prefixes: readonly string[],
+  actor: Actor | null,
+): Promise<boolean> {
+  const before = new Set(await prefixesOf(tx, organization.id))
+  const after = new Set(prefixes)
+  const added = [...after].filter((p) => !before.has(p))
+  const removed = [...before].filter((p) => !after.has(p))
+  if (added.length > 0)
+    await tx
+      .insert(companyPrefixes)
+      .values(added.map((prefix) => ({ prefix, organizationId: organization.id })))
+  if (removed.length > 0)
+    await tx
+      .delete(companyPrefixes)
+      .where(
+        and(eq(companyPrefixes.organizationId, organization.id), inArray(companyPrefixes.prefix, removed)),
+      )
+  if (actor !== null) {
+    for (const prefix of added) await auditPrefix(tx, organization, 'add', prefix, actor)
+    for (const prefix of removed) await auditPrefix(tx, organization, 'remove', prefix, actor)
+  }
+  return added.length + removed.length > 0
+}
+
+async function auditPrefix(
+  tx: Tx,
+  organization: { readonly id: string; readonly slug: string },
+  change: 'add' | 'remove',
+  prefix: string,
+  actor: Actor,
+): Promise<void> {
+  await recordAudit(tx, {
+    organizationId: organization.id,
+    actor,
+    action: change === 'add' ? 'organization.prefix_add' : 'organization.prefix_remove',
+    target: { kind: 'organization', id: organization.slug },
+    summary: { prefix },
+  })
 }

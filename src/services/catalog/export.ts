@@ -8,6 +8,7 @@ import { isGtinEntry, isRuleEntry, keyOfEntry, ruleMembers } from '../../catalog
 import type { CatalogFile, CatalogItemEntry, CatalogRuleEntry } from '../../catalog/schema.ts'
 import type { Db } from '../../db/database.ts'
 import { brands, organizations, products } from '../../db/schema.ts'
+import { listCompanyPrefixes } from './company-prefixes.ts'
 import { type CanonicalProduct, ITEM_ROWS, loadProducts, PRODUCT_ROWS, RULE_ROWS } from './rows.ts'
 
 /** The organization's catalog, or null when no organization has that slug. */
@@ -135,6 +136,7 @@ interface Head {
 async function readHead(db: Db, organizationSlug: string): Promise<Head | null> {
   const [org] = await db.select().from(organizations).where(eq(organizations.slug, organizationSlug))
   if (org === undefined) return null
+  const prefixes = (await listCompanyPrefixes(db, org.slug)) ?? []
   const brandRows = await db
     .select()
     .from(brands)
@@ -143,7 +145,14 @@ async function readHead(db: Db, organizationSlug: string): Promise<Head | null> 
   return {
     file: {
       organizations: [
-        { slug: org.slug, name: org.name, plan: org.plan, subscriptionStatus: org.subscriptionStatus },
+        {
+          slug: org.slug,
+          name: org.name,
+          plan: org.plan,
+          subscriptionStatus: org.subscriptionStatus,
+          // Left out when none are recorded: such a file reads as it did before prefixes were recorded.
+          ...(prefixes.length > 0 ? { companyPrefixes: prefixes } : {}),
+        },
       ],
       brands: brandRows.map((b) => ({
         slug: b.slug,

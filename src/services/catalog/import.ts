@@ -21,7 +21,12 @@ import {
 import { normaliseGtin } from '../../gs1/gtin.ts'
 import type { Issue } from '../../gs1/issue.ts'
 import { type Actor, CLI_ACTOR, recordAudit } from '../audit.ts'
-import { companyPrefixesBySlug } from './company-prefixes.ts'
+import {
+  companyPrefixesBySlug,
+  lockCompanyPrefixes,
+  prefixOwners,
+  replaceCompanyPrefixes,
+} from './company-prefixes.ts'
 import { type CanonicalProduct, canonicalProduct, chunks, loadProducts, pageExtras } from './rows.ts'
 
 export interface ChangeCount {
@@ -121,6 +126,8 @@ export async function importInTransaction(
   await lockCatalog(tx)
   const shape = shapeIssues(input)
   if (shape.length > 0) return { ok: false, errors: shape }
+  // Checked against the recorded prefixes and written with them, as the CLI's `org prefix add` is.
+  if (givenPrefixes(input).length > 0) await lockCompanyPrefixes(tx)
   const stored = await knownSlugs(tx, input)
   const known =
     options.serviceHosts === undefined ? stored : { ...stored, serviceHosts: options.serviceHosts }
@@ -147,7 +154,7 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
   // Each list once per value and in chunks: a file of 100,000 products names one brand 100,000 times, and a
   // query takes at most 65,535 parameters.
   const distinct = (...lists: string[][]) => [...new Set(lists.flat())]
-  const orgSlugs = distinct(strings(file.brands, 'organization'))
+  const orgSlugs = distinct(strings(file.brands, 'organization'), strings(file.organizations, 'slug'))
   const brandSlugs = distinct(
     strings(file.products, 'brand'),
     strings(file.items, 'brand'),
@@ -220,6 +227,7 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
   )
   return {
     companyPrefixes: prefixes,
+    prefixOwners: await prefixOwners(db, givenPrefixes(input)),
     organizations: new Set(orgRows.map((r) => r.slug)),
     brands: new Set(brandRows.map((r) => r.slug)),
     domains: new Map(domainRows.map((r) => [r.domain ?? '', r.slug])),
@@ -229,6 +237,12 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
     brandOrganizations: new Map(brandRows.map((r) => [r.slug, r.organization])),
     productOwners: new Map(ownerRows.map((r) => [r.gtin, { brand: r.brand, organization: r.organization }])),
   }
+}
+
+/** Every GS1 Company Prefix the file gives its organizations (the shape already checked). */
+function givenPrefixes(input: unknown): string[] {
+  const organizations = (input as { organizations?: { companyPrefixes?: string[] }[] }).organizations ?? []
+  return [...new Set(organizations.flatMap((o) => o.companyPrefixes ?? []))]
 }
 
 /** Runs `query` over `values` in parts of 5,000 and joins the rows; no query for no values. */
@@ -253,7 +267,9 @@ async function writeCatalog(
   }
   const brandOrganization = new Map(known.brandOrganizations)
   for (const b of catalog.brands) brandOrganization.set(b.slug, b.organization)
-  const orgs = await upsertOrganizations(tx, catalog.organizations, (slug) => tally(slug, 'organization'))
+  const orgs = await upsertOrganizations(tx, catalog.organizations, actor, (slug) =>
+    tally(slug, 'organization'),
+  )
   const brandCount = await upsertBrands(tx, catalog.brands, (b) => tally(b.organization, 'brands'))
   const productCount = await upsertProducts(tx, catalog, (brand) =>
     tally(brandOrganization.get(brand), 'products'),
@@ -307,6 +323,7 @@ function counter(): ChangeCount {
 async function upsertOrganizations(
   tx: Tx,
   list: readonly CatalogOrganization[],
+  actor: Actor | null,
   onChange: (slug: string) => void,
 ): Promise<ChangeCount> {
   const count = counter()
@@ -318,23 +335,31 @@ async function upsertOrganizations(
   for (const org of list) {
     const row = existing.get(org.slug)
     if (row === undefined) {
-      await tx.insert(organizations).values({
-        slug: org.slug,
-        name: org.name,
-        plan: org.plan ?? 'free',
-        subscriptionStatus: org.subscriptionStatus ?? 'active',
-      })
+      const [created] = await tx
+        .insert(organizations)
+        .values({
+          slug: org.slug,
+          name: org.name,
+          plan: org.plan ?? 'free',
+          subscriptionStatus: org.subscriptionStatus ?? 'active',
+        })
+        .returning({ id: organizations.id })
+      if (created !== undefined && org.companyPrefixes !== undefined)
+        await replaceCompanyPrefixes(tx, { id: created.id, slug: org.slug }, org.companyPrefixes, actor)
       count.created++
       onChange(org.slug)
       continue
     }
+    const prefixesChanged =
+      org.companyPrefixes !== undefined &&
+      (await replaceCompanyPrefixes(tx, { id: row.id, slug: org.slug }, org.companyPrefixes, actor))
     // Omitted optional members keep the stored value, so a partial file never downgrades a plan.
     const next = {
       name: org.name,
       plan: org.plan ?? row.plan,
       subscriptionStatus: org.subscriptionStatus ?? row.subscriptionStatus,
     }
-    if (unchanged(next, row)) {
+    if (unchanged(next, row) && !prefixesChanged) {
       count.unchanged++
     } else {
       await tx

@@ -1,17 +1,20 @@
 /** GS1 Company Prefixes (DESIGN §12): recorded per organization, never overlapping; imports stay within them. */
 import { describe, expect, test } from 'bun:test'
 import { companyPart, withinPrefixes } from '../../../src/catalog/company-prefix.ts'
-import { listAudit } from '../../../src/services/audit.ts'
+import { gs1CheckDigit } from '../../../src/gs1/check-digit.ts'
+import { CLI_ACTOR, listAudit } from '../../../src/services/audit.ts'
 import {
   addCompanyPrefix,
   listCompanyPrefixes,
   removeCompanyPrefix,
 } from '../../../src/services/catalog/company-prefixes.ts'
+import { exportCatalog } from '../../../src/services/catalog/export.ts'
 import { importCatalog } from '../../../src/services/catalog/import.ts'
 import { smallCatalog } from '../../catalog/fixtures.ts'
 import { useTestDatabase } from '../../support/db.ts'
 
 const database = useTestDatabase()
+const gtinOf = (body: string) => `${body}${gs1CheckDigit(body)}`
 
 async function seed() {
   const result = await importCatalog(database().db, {
@@ -164,5 +167,151 @@ describe('an import within the organization’s prefixes', () => {
     await addCompanyPrefix(database().db, 'acme', '9507000')
     const narrower = { ...file, rules: [{ ...file.rules[0], prefix: '09506000', slug: 'pallets-2' }] }
     expect((await importCatalog(database().db, narrower)).ok).toBe(true)
+  })
+})
+
+describe('companyPrefixes in the catalog file', () => {
+  const errorsOf = (result: Awaited<ReturnType<typeof importCatalog>>) =>
+    result.ok ? [] : result.errors.map((e) => [e.code, e.path, e.message])
+  const clear = async (...slugs: string[]) => {
+    for (const slug of slugs)
+      for (const prefix of (await listCompanyPrefixes(database().db, slug)) ?? [])
+        await removeCompanyPrefix(database().db, slug, prefix)
+  }
+  const org = (slug: string, companyPrefixes?: string[]) => ({
+    slug,
+    name: slug === 'acme' ? 'Acme' : 'Other',
+    ...(companyPrefixes === undefined ? {} : { companyPrefixes }),
+  })
+
+  test('a list given replaces the recorded one, audited per prefix; left out keeps it; [] clears it', async () => {
+    await seed()
+    await clear('acme', 'other')
+    await addCompanyPrefix(database().db, 'acme', '9506001')
+    const first = await importCatalog(database().db, { organizations: [org('acme', ['9506000', '9506002'])] })
+    expect(first.ok && first.report.organizations).toEqual({ created: 0, updated: 1, unchanged: 0 })
+    expect(await listCompanyPrefixes(database().db, 'acme')).toEqual(['9506000', '9506002'])
+    const [row] = await database().db.query.organizations.findMany({
+      where: (o, { eq }) => eq(o.slug, 'acme'),
+    })
+    const events = (await listAudit(database().db, row?.id ?? '', { limit: 10 })).map((e) => [
+      e.action,
+      e.summary,
+    ])
+    expect(events).toContainEqual(['organization.prefix_remove', { prefix: '9506001' }])
+    expect(events).toContainEqual(['organization.prefix_add', { prefix: '9506000' }])
+    expect(events).toContainEqual(['organization.prefix_add', { prefix: '9506002' }])
+    const same = await importCatalog(database().db, { organizations: [org('acme', ['9506002', '9506000'])] })
+    expect(same.ok && same.report.changes).toBe(0)
+    const without = await importCatalog(database().db, { organizations: [org('acme')] })
+    expect(without.ok && without.report.changes).toBe(0)
+    expect(await listCompanyPrefixes(database().db, 'acme')).toEqual(['9506000', '9506002'])
+    await importCatalog(database().db, { organizations: [org('acme', [])] })
+    expect(await listCompanyPrefixes(database().db, 'acme')).toEqual([])
+  })
+
+  test('a new organization is created with its prefixes, and its entries are checked against them', async () => {
+    const file = {
+      organizations: [{ slug: 'initech', name: 'Initech', companyPrefixes: ['4000123'] }],
+      brands: [{ slug: 'initech-labs', name: 'Initech Labs', organization: 'initech' }],
+      products: [
+        { ...smallCatalog().products?.[0], brand: 'initech-labs', slug: 'stapler', gtin: '04000123000013' },
+        { ...smallCatalog().products?.[0], brand: 'initech-labs', slug: 'mug', gtin: '04000124000012' },
+      ],
+    }
+    expect(errorsOf(await importCatalog(database().db, file))).toEqual([
+      [
+        'Catalog.Ownership',
+        'products[1].gtin',
+        "GTIN 04000124000012 is outside the GS1 Company Prefixes of organization 'initech' (4000123)",
+      ],
+    ])
+    expect(await listCompanyPrefixes(database().db, 'initech')).toBeNull()
+    const both = {
+      ...file,
+      organizations: [{ ...file.organizations[0], companyPrefixes: ['4000123', '4000124'] }],
+    }
+    expect((await importCatalog(database().db, both)).ok).toBe(true)
+    expect(await listCompanyPrefixes(database().db, 'initech')).toEqual(['4000123', '4000124'])
+  })
+
+  test('a prefix overlapping one another organization keeps is Catalog.Ownership; one it gives up in the file is not', async () => {
+    await seed()
+    await clear('acme', 'other')
+    await addCompanyPrefix(database().db, 'other', '9508000')
+    const taken = await importCatalog(database().db, {
+      organizations: [org('acme', ['9506000', '95080001'])],
+    })
+    expect(errorsOf(taken)).toEqual([
+      [
+        'Catalog.Ownership',
+        'organizations[0].companyPrefixes[1]',
+        "95080001 overlaps 9508000 of organization 'other': one of them must go",
+      ],
+    ])
+    expect(await listCompanyPrefixes(database().db, 'acme')).toEqual([])
+    const inFile = await importCatalog(database().db, {
+      organizations: [org('acme', ['9509000']), org('other', ['950900', '9508000'])],
+    })
+    expect(errorsOf(inFile)).toEqual([
+      [
+        'Catalog.Ownership',
+        'organizations[1].companyPrefixes[0]',
+        "950900 overlaps 9509000 of organization 'acme': one of them must go",
+      ],
+    ])
+    const handedOver = await importCatalog(database().db, {
+      organizations: [org('acme', ['95080001']), org('other', ['9507000'])],
+    })
+    expect(errorsOf(handedOver)).toEqual([])
+    expect(await listCompanyPrefixes(database().db, 'acme')).toEqual(['95080001'])
+    expect(await listCompanyPrefixes(database().db, 'other')).toEqual(['9507000'])
+  })
+
+  test('a prefix twice in a list is Catalog.Duplicate; one not of 4 to 12 digits is Catalog.Schema', async () => {
+    const twice = await importCatalog(database().db, { organizations: [org('acme', ['9506000', '9506000'])] })
+    expect(errorsOf(twice)).toEqual([
+      [
+        'Catalog.Duplicate',
+        'organizations[0].companyPrefixes[1]',
+        "GS1 Company Prefix '9506000' is already defined at organizations[0].companyPrefixes[0]",
+      ],
+    ])
+    for (const prefix of ['950', '1234567890123', '95060a0']) {
+      const bad = await importCatalog(database().db, { organizations: [org('acme', [prefix])] })
+      expect(errorsOf(bad).map(([code, path]) => [code, path])).toEqual([
+        ['Catalog.Schema', 'organizations[0].companyPrefixes[0]'],
+      ])
+    }
+  })
+
+  test('the export lists them and re-imports unchanged; a scoped import may keep them but not change them', async () => {
+    const product = smallCatalog().products?.[0]
+    const file = {
+      organizations: [{ slug: 'hooli', name: 'Hooli', plan: 'starter', companyPrefixes: ['4000555'] }],
+      brands: [{ slug: 'hooli-xyz', name: 'Hooli XYZ', organization: 'hooli' }],
+      products: [{ ...product, brand: 'hooli-xyz', slug: 'phone', gtin: gtinOf('0400055500001') }],
+    }
+    expect(errorsOf(await importCatalog(database().db, file))).toEqual([])
+    const exported = await exportCatalog(database().db, 'hooli')
+    expect(exported?.organizations?.[0]?.companyPrefixes).toEqual(['4000555'])
+    const again = await importCatalog(database().db, exported)
+    expect(errorsOf(again)).toEqual([])
+    expect(again.ok && again.report.changes).toBe(0)
+    const scope = { slug: 'hooli', name: 'Hooli', plan: 'starter', subscriptionStatus: 'active' }
+    expect(errorsOf(await importCatalog(database().db, exported, { actor: CLI_ACTOR, scope }))).toEqual([])
+    const organization = exported?.organizations?.[0]
+    const changed = {
+      ...exported,
+      organizations: [{ ...organization, companyPrefixes: ['4000555', '4000556'] }],
+    }
+    expect(errorsOf(await importCatalog(database().db, changed, { actor: CLI_ACTOR, scope }))).toEqual([
+      [
+        'Catalog.Scope',
+        'organizations[0]',
+        "the organization's name, plan, subscription and GS1 Company Prefixes are managed by the operator; leave them as exported",
+      ],
+    ])
+    expect(await listCompanyPrefixes(database().db, 'hooli')).toEqual(['4000555'])
   })
 })

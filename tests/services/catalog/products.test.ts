@@ -344,7 +344,7 @@ describe('scoped imports', () => {
           code: 'Catalog.Scope',
           path: 'organizations[0]',
           message:
-            "the organization's name, plan and subscription are managed by the operator; leave them as exported",
+            "the organization's name, plan, subscription and GS1 Company Prefixes are managed by the operator; leave them as exported",
         },
         {
           code: 'Catalog.Scope',
