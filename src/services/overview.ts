@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/database.ts'
 import { organizations } from '../db/schema.ts'
+import { PRODUCT_ROWS } from './catalog/rows.ts'
 
 export interface OrganizationCounts {
   readonly brands: number
@@ -15,13 +16,13 @@ export interface OrganizationCounts {
 export async function organizationCounts(db: Db, organizationId: string): Promise<OrganizationCounts | null> {
   const id = sql`${organizationId}::uuid`
   // Products by GTIN only: items and prefix rules of other keys share the table (src/catalog/entry-id.ts).
-  const products = sql`products p join brands b on b.id = p.brand_id where b.organization_id = ${id} and p.gtin ~ '^[0-9]{14}$'`
+  const products = sql`products join brands on brands.id = products.brand_id where brands.organization_id = ${id} and ${PRODUCT_ROWS}`
   const count = (from: ReturnType<typeof sql>) => sql<number>`(select count(*)::int from ${from})`
   const [row] = await db
     .select({
       brands: count(sql`brands where organization_id = ${id}`),
       products: count(products),
-      publishedProducts: count(sql`${products} and p.published`),
+      publishedProducts: count(sql`${products} and products.published`),
       activeClients: count(sql`api_clients where organization_id = ${id} and not blocked`),
       blockedClients: count(sql`api_clients where organization_id = ${id} and blocked`),
       members: count(sql`memberships where organization_id = ${id}`),
