@@ -12,7 +12,7 @@ import {
   splitPrintFields,
   symbolFor,
 } from '../../render/index.ts'
-import { generate, RENDER_OPTIONS } from './generate.ts'
+import { type GenerateOptions, generate, RENDER_OPTIONS } from './generate.ts'
 
 /** A part of a batch: raw definitions (JSON values), their first index, the batch's print options and format. */
 export interface RenderChunk {
@@ -20,6 +20,8 @@ export interface RenderChunk {
   readonly start: number
   readonly base: PrintOptions
   readonly format: Format
+  /** The organization's GS1 Company Prefixes, for compression (plain data: a worker reads no database). */
+  readonly companyPrefixes?: readonly string[]
 }
 
 /** What became of one definition: its file, or why there is none. */
@@ -55,8 +57,12 @@ const failed = (index: number, reference: string | null, errors: readonly Issue[
 /** Draws every definition of the chunk in order; never throws for any JSON value. */
 export async function renderChunk(chunk: RenderChunk): Promise<RenderedItem[]> {
   const results: RenderedItem[] = []
+  const options: GenerateOptions =
+    chunk.companyPrefixes === undefined
+      ? RENDER_OPTIONS
+      : { ...RENDER_OPTIONS, companyPrefixes: chunk.companyPrefixes }
   for (let i = 0; i < chunk.items.length; i++) {
-    results.push(await renderItem(chunk.items[i], chunk.start + i, chunk.base, chunk.format))
+    results.push(await renderItem(chunk.items[i], chunk.start + i, chunk.base, chunk.format, options))
   }
   return results
 }
@@ -66,11 +72,12 @@ async function renderItem(
   index: number,
   base: PrintOptions,
   format: Format,
+  options: GenerateOptions,
 ): Promise<RenderedItem> {
   const reference = referenceOf(item)
   const { definition, fields } = splitPrintFields(item)
   const print = readPrintOptions(fields ?? {}, base)
-  const generated = generate(definition, RENDER_OPTIONS)
+  const generated = generate(definition, options)
   const errors = [...(print.ok ? [] : print.errors), ...(generated.ok ? [] : generated.errors)]
   if (!print.ok || !generated.ok) return failed(index, reference, errors)
   const result = generated.result

@@ -35,6 +35,8 @@ export interface RenderZipOptions {
   readonly base: PrintOptions
   readonly format: Format
   readonly work: RenderWork
+  /** The GS1 Company Prefixes of the organization asking, for compression (`RenderChunk.companyPrefixes`). */
+  readonly companyPrefixes?: readonly string[]
   /** The manifest's first column: `index` (position in the request, from 0) or `line` (CSV line). */
   readonly label?: { readonly name: string; readonly of: (position: number) => number }
 }
@@ -151,6 +153,7 @@ export function renderZip(options: RenderZipOptions): RenderZip {
         start: 0,
         base: options.base,
         format: options.format,
+        companyPrefixes: options.companyPrefixes,
       })
       if (outcome.ok) {
         outcome.value.forEach((item, i) => {

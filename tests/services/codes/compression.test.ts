@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { decodeSegment, type EpcScheme } from '../../../src/epc/index.ts'
-import { generate } from '../../../src/services/codes/generate.ts'
+import { gcpLengths, generate, generateBatch } from '../../../src/services/codes/generate.ts'
 
 const STEM = 'https://example.com'
 
@@ -72,5 +72,54 @@ describe('compression of every key an EPC carries', () => {
       ['compression needs a serial number, AI (21), in ais'],
       ['compression needs AI (8011) in ais'],
     ])
+  })
+})
+
+describe('compression with the organization’s GS1 Company Prefixes', () => {
+  const sgtin = (serial: string) => definition('01', '09506000134352', [['21', serial]], 'EPC_HEX')
+  const segmentOf = (r: ReturnType<typeof generate>) =>
+    r.ok ? r.result.barcodeText.slice(STEM.length + 1) : r.errors.map((e) => e.code)
+  /** SGTIN-96 of GTIN 09506000134352 and serial 12345 at partition 5 (a 7-digit GCP) and 6 (6 digits), as epc-tds writes them. */
+  const GCP_7 = 'eh30164433400d1ec000003039'
+  const GCP_6 = 'eh301ba052000d1ec000003039'
+
+  test('the lengths are those of the prefixes starting the key’s company part, 6 to 12 digits, longest first', () => {
+    expect(gcpLengths({ ai: '01', value: '09506000134352' }, ['9506000'])).toEqual([7])
+    expect(gcpLengths({ ai: '01', value: '09506000134352' }, ['0950600'])).toEqual([])
+    expect(gcpLengths({ ai: '00', value: '095060001234567893' }, ['950600', '9506000', '9521141'])).toEqual([
+      7, 6,
+    ])
+    expect(gcpLengths({ ai: '8003', value: '09506000123455123' }, ['9506000'])).toEqual([7])
+    expect(gcpLengths({ ai: '414', value: '9506000123455' }, ['95060', '9506', '9506000123455'])).toEqual([])
+    expect(gcpLengths({ ai: '414', value: '9506000123455' }, ['950600012345'])).toEqual([12])
+    expect(gcpLengths({ ai: '414', value: '9506000123455' }, [])).toEqual([])
+  })
+
+  test('a matching prefix makes SGTIN-96 a candidate; none, or a shorter one than 6 digits, changes nothing', () => {
+    const today = segmentOf(generate(sgtin('12345')))
+    expect(today).toBe('ehf700950600013435205181c8')
+    expect(segmentOf(generate(sgtin('12345'), { companyPrefixes: ['9506000'] }))).toBe(GCP_7)
+    expect(segmentOf(generate(sgtin('12345'), { companyPrefixes: ['95060'] }))).toBe(today)
+    expect(segmentOf(generate(sgtin('12345'), { companyPrefixes: ['9521141'] }))).toBe(today)
+    expect(segmentOf(generate(sgtin('12345'), { companyPrefixes: [] }))).toBe(today)
+  })
+
+  test('two prefixes of one organization, one inside the other: equal lengths go to the longer prefix', () => {
+    expect(segmentOf(generate(sgtin('12345'), { companyPrefixes: ['950600'] }))).toBe(GCP_6)
+    expect(segmentOf(generate(sgtin('12345'), { companyPrefixes: ['950600', '9506000'] }))).toBe(GCP_7)
+    expect(segmentOf(generate(sgtin('12345'), { companyPrefixes: ['9506000', '950600'] }))).toBe(GCP_7)
+  })
+
+  test('a batch passes the prefixes to every definition; without them it is as before', () => {
+    const body = {
+      codes: [
+        { ...sgtin('12345'), mode: 'QR_GS1_DIGITAL_LINK_URI' },
+        { ...sgtin('ABC'), mode: 'QR_GS1_DIGITAL_LINK_URI' },
+      ],
+    }
+    const texts = (r: ReturnType<typeof generateBatch>) =>
+      r.ok ? r.result.codes.map((c) => c.barcodeText.slice(STEM.length + 1).slice(0, 4)) : r.errors
+    expect(texts(generateBatch(body, { companyPrefixes: ['9506000'] }))).toEqual(['eh30', 'ehf7'])
+    expect(texts(generateBatch(body))).toEqual(['ehf7', 'ehf7'])
   })
 })
