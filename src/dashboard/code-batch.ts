@@ -3,34 +3,25 @@
  * of SVG, PNG or PDF files with `manifest.csv`, streamed while the code work's threads draw it. Without JavaScript
  * it is a plain form post whose answer is the file; with it, a script shows the files arriving.
  */
-import { DEFAULT_PRINT, type Format, type PrintFields, readPrintOptions } from '../render/index.ts'
+import type { Format } from '../render/index.ts'
 import { CsvHeaderError, csvRows } from '../services/codes/csv.ts'
 import { MAX_BATCH } from '../services/codes/generate.ts'
 import { inlineRenderWork, type RenderEntry, renderZip } from '../services/codes/render-zip.ts'
 import { costsWhenDone } from './budgets.ts'
 import type { OrgContext } from './context.ts'
-import { changesNothing } from './http.ts'
+import { attachment, changesNothing } from './http.ts'
+import { type PrintForm, printOptionsOf, readPrintForm } from './print-form.ts'
 
 export const FORMATS: readonly Format[] = ['png', 'svg', 'pdf']
 
 /** The form's choices, as typed (shown again when refused). */
-export interface BatchForm {
+export interface BatchForm extends PrintForm {
   readonly format: Format
-  readonly moduleSize: string
-  readonly dpi: string
-  readonly hri: boolean
-  readonly application: string
 }
 
 export function readBatchForm(form: URLSearchParams): BatchForm {
   const format = form.get('format')
-  return {
-    format: format === 'svg' || format === 'pdf' ? format : 'png',
-    moduleSize: (form.get('moduleSize') ?? '').trim().slice(0, 20),
-    dpi: (form.get('dpi') ?? '').trim().slice(0, 10),
-    hri: form.get('hri') === 'on',
-    application: (form.get('application') ?? '').trim().slice(0, 40),
-  }
+  return { format: format === 'svg' || format === 'pdf' ? format : 'png', ...readPrintForm(form) }
 }
 
 export type BatchOutcome = { kind: 'zip'; response: Response } | { kind: 'refused'; problems: string[] }
@@ -44,12 +35,7 @@ async function* linesOf(text: string): AsyncGenerator<string> {
 export async function batchZip(ctx: OrgContext, form: BatchForm): Promise<BatchOutcome> {
   const text = ctx.files.get('file') ?? ''
   if (text.trim() === '') return { kind: 'refused', problems: ['Choose a CSV file with a header row.'] }
-  const fields: PrintFields = {}
-  if (form.moduleSize !== '') fields.moduleSize = Number(form.moduleSize)
-  if (form.dpi !== '') fields.dpi = Number(form.dpi)
-  if (form.hri) fields.hri = true
-  if (form.application !== '') fields.application = form.application
-  const print = readPrintOptions(fields, DEFAULT_PRINT)
+  const print = printOptionsOf(form)
   const problems = print.ok ? [] : print.errors.map((e) => e.message)
   const entries: RenderEntry[] = []
   const lines: number[] = []
@@ -84,7 +70,7 @@ export async function batchZip(ctx: OrgContext, form: BatchForm): Promise<BatchO
   const response = new Response(zip.stream, {
     headers: {
       'content-type': 'application/zip',
-      'content-disposition': `attachment; filename="${slug}-codes-${form.format}.zip"`,
+      'content-disposition': attachment(`${slug}-codes-${form.format}.zip`),
       'x-code-count': String(entries.length),
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',

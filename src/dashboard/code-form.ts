@@ -2,7 +2,9 @@
  * The Codes page's form: a product and its qualifiers and attributes, the host, the symbol, to a code definition
  * for the same generator as `POST /code` and `POST /render`. Pure: no I/O.
  */
-import type { ErrorCorrectionLevel } from '../gs1/index.ts'
+import { aiInfo, type CodeResult, type ErrorCorrectionLevel } from '../gs1/index.ts'
+import type { Format } from '../render/index.ts'
+import { addPrintQuery, type PrintForm, readPrintForm } from './print-form.ts'
 
 export type Symbology = 'qr' | 'dm'
 export type LinkHost = 'resolver' | 'short' | 'custom' | 'none'
@@ -21,6 +23,8 @@ export interface CodeForm {
   readonly linkType: string
   readonly compression: '' | 'EPC_HEX' | 'EPC_BASE64'
   readonly ecc: ErrorCorrectionLevel
+  /** The size of its PNG and PDF files. */
+  readonly print: PrintForm
 }
 
 const FIELDS = ['gtin', 'cpv', 'lot', 'serial', 'expiry', 'attributes', 'linkType'] as const
@@ -43,6 +47,7 @@ export function readCodeForm(query: URLSearchParams): CodeForm {
     linkType: text('linkType'),
     compression: compression === 'EPC_HEX' || compression === 'EPC_BASE64' ? compression : '',
     ecc: ecc === 'M' || ecc === 'Q' || ecc === 'H' ? ecc : 'L',
+    print: readPrintForm(query),
   }
 }
 
@@ -60,6 +65,7 @@ export function codeQuery(form: CodeForm): string {
   params.set('symbol', form.symbol)
   if (form.compression !== '') params.set('compression', form.compression)
   params.set('ecc', form.ecc)
+  addPrintQuery(params, form.print)
   return params.toString()
 }
 
@@ -96,4 +102,29 @@ export function codeDefinition(form: CodeForm, stem: string | null): Record<stri
     ...(digitalLink && form.compression !== '' ? { compression: form.compression } : {}),
     ...(form.symbol === 'qr' ? { errorCorrectionLevel: form.ecc } : {}),
   }
+}
+
+/** Characters no file name may hold on some system (and controls): each becomes `_`. */
+const UNSAFE_IN_FILE_NAMES = /[\p{Cc}"*/:<>?\\|]/gu
+
+/**
+ * The file name of a code's download, the same for its SVG, PNG and PDF: the key's value (a GTIN alone, another key
+ * after its AI: `414-9506000000008`), its other key qualifiers by AI (`254-A1`), its lot and serial wherever the code
+ * carries them, and the symbol: `09506000134352-lot-L42-serial-S7-qr.png`. Values keep what a file name may hold.
+ */
+export function downloadName(
+  code: Pick<CodeResult, 'primaryKey' | 'ais'>,
+  symbol: Symbology,
+  format: Format,
+): string {
+  const safe = (value: string) => value.replace(UNSAFE_IN_FILE_NAMES, '_')
+  const { key, value } = code.primaryKey
+  const qualifiers = new Set(aiInfo(key)?.qualifierSequences?.flat() ?? [])
+  const parts = [key === '01' ? safe(value) : `${key}-${safe(value)}`]
+  for (const ai of code.ais) {
+    const label =
+      ai.key === '10' ? 'lot' : ai.key === '21' ? 'serial' : qualifiers.has(ai.key) ? ai.key : null
+    if (label !== null) parts.push(`${label}-${safe(ai.value)}`)
+  }
+  return `${parts.join('-')}-${symbol}.${format}`
 }

@@ -115,3 +115,27 @@ export function localPath(value: string | null): string | null {
     return null
   return value
 }
+
+/** Characters `filename` keeps as they are: ones every browser and file system reads the same. */
+const PLAIN_NAME = /[^A-Za-z0-9._-]/g
+/** What RFC 8187's `attr-char` lacks of what `encodeURIComponent` leaves as it is. */
+const NOT_ATTR_CHAR = /['()*]/g
+/** A lone surrogate (a paired one is read as its code point): no UTF-8 spells it. */
+const LONE_SURROGATE = /\p{Cs}/gu
+
+/**
+ * The `Content-Disposition` of a download saved as `name` (RFC 6266 §4): `filename` with the letters, digits, `.`, `_`
+ * and `-` of the name (any other character `_`), and when that changed it, `filename*` with the name itself in UTF-8,
+ * percent-encoded (RFC 8187, which replaced RFC 5987), which browsers prefer. No character of the name can end the
+ * quoted string, start another parameter or another header line.
+ */
+export function attachment(name: string): string {
+  const plain = name.replace(PLAIN_NAME, '_')
+  const header = `attachment; filename="${plain}"`
+  if (plain === name) return header
+  const encoded = encodeURIComponent(name.replace(LONE_SURROGATE, '\uFFFD')).replace(
+    NOT_ATTR_CHAR,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  )
+  return `${header}; filename*=UTF-8''${encoded}`
+}

@@ -30,6 +30,8 @@ export {
   PRINT_FIELDS,
   type PrintFields,
   type PrintOptions,
+  type PrintResult,
+  planSize,
   readPrintOptions,
   splitPrintFields,
 } from './print.ts'

@@ -55,6 +55,19 @@ describe('the dashboard’s budgets of heavy work, per person', () => {
     expect((await owner.get(`/orgs/acme/codes/svg?gtin=${GTIN}&symbol=qr`)).status).toBe(200)
   })
 
+  test("drawings: a code's PNG and PDF spend the same budget as its SVG, and past it answer 429 with Retry-After", async () => {
+    const editor = await signedIn(h, 'editor')
+    const statuses: number[] = []
+    for (const format of ['png', 'pdf', 'svg', 'png', 'pdf']) {
+      statuses.push((await editor.get(`/orgs/acme/codes/${format}?gtin=${GTIN}&lot=P&symbol=qr`)).status)
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429])
+    const refused = await editor.get(`/orgs/acme/codes/pdf?gtin=${GTIN}&symbol=dm`)
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('1')
+    expect(refused.headers.get('content-type')).toBe('text/html; charset=utf-8')
+  })
+
   test('files: an export is charged what it wrote, an upload what it sent, before either is read', async () => {
     const editor = await signedIn(h, 'editor')
     const exported = await editor.get('/orgs/acme/catalog/export')

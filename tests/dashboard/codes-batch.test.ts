@@ -2,7 +2,6 @@
 import { describe, expect, test } from 'bun:test'
 import { unzipSync } from 'fflate'
 import { newFormId } from '../../src/dashboard/form.ts'
-import { downloadName } from '../../src/dashboard/routes/codes.ts'
 import { scanImage } from '../render/scanner.ts'
 import { type Browser, signedIn, textOf, useHarness } from './harness.ts'
 
@@ -99,10 +98,5 @@ describe('Codes: many codes from a CSV file', () => {
     const script = await viewer.get('/orgs/acme/codes/batch.js')
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8')
     expect(await script.text()).toContain('x-code-count')
-  })
-
-  test("a single code's file name carries its lot and serial", () => {
-    const form = { lot: 'L/42', serial: 'S7', symbol: 'qr' } as Parameters<typeof downloadName>[1]
-    expect(downloadName('09506000134352', form)).toBe('09506000134352-lot-L_42-serial-S7-qr.svg')
   })
 })

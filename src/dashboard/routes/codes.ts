@@ -1,19 +1,30 @@
 /**
- * The Codes page: a product, its qualifiers and attributes → Digital Link URI, element string, HRI, QR / Data Matrix;
- * and a CSV of many codes → a ZIP of SVG, PNG or PDF files.
+ * The Codes page: a product, its qualifiers and attributes → Digital Link URI, element string, HRI, QR / Data Matrix,
+ * and its SVG, PNG or PDF file; a CSV of many codes → a ZIP of SVG, PNG or PDF files.
  */
 
-import type { Mode } from '../../gs1/index.ts'
-import { createRenderer } from '../../render/index.ts'
+import type { CodeResult, Issue, Mode } from '../../gs1/index.ts'
+import {
+  checkPrint,
+  createRenderer,
+  FORMAT_TYPES,
+  type Format,
+  planSize,
+  symbolFor,
+  targetOf,
+} from '../../render/index.ts'
 import { brandRefs } from '../../services/catalog/brands.ts'
 import { getProduct } from '../../services/catalog/products.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
+import { inlineRenderWork } from '../../services/codes/render-zip.ts'
 import { BATCH_SCRIPT, batchZip, readBatchForm } from '../code-batch.ts'
-import { type CodeForm, codeDefinition, readCodeForm } from '../code-form.ts'
+import { type CodeForm, codeDefinition, downloadName, readCodeForm } from '../code-form.ts'
 import type { Access, OrgContext } from '../context.ts'
-import { pageAnswer } from '../http.ts'
+import { attachment, pageAnswer } from '../http.ts'
+import { printOptionsOf } from '../print-form.ts'
 import type { RouteDefinition } from '../router.ts'
-import { type CodeOutcome, codesPage } from '../views/codes.ts'
+import { type CodeOutcome, codesPage, type PrintProblems } from '../views/codes.ts'
+import { ERRORS, errorBody } from '../views/errors.ts'
 
 const viewer = { access: 'org', role: 'viewer', section: 'codes' } as const
 
@@ -23,6 +34,16 @@ export const CODE_ROUTES: readonly RouteDefinition<Access>[] = [
     method: 'GET',
     pattern: '/orgs/:org/codes/svg',
     handler: { ...viewer, budget: 'drawing', handle: download },
+  },
+  {
+    method: 'GET',
+    pattern: '/orgs/:org/codes/png',
+    handler: { ...viewer, budget: 'drawing', handle: printedFile('png') },
+  },
+  {
+    method: 'GET',
+    pattern: '/orgs/:org/codes/pdf',
+    handler: { ...viewer, budget: 'drawing', handle: printedFile('pdf') },
   },
   {
     method: 'POST',
@@ -35,10 +56,16 @@ export const CODE_ROUTES: readonly RouteDefinition<Access>[] = [
 /** The same bounded SVG cache as the API's renderer, for the dashboard's previews and downloads. */
 const render = createRenderer()
 
-/** Works out the code of the form, for one of the organization's products. */
-async function outcomeOf(ctx: OrgContext, form: CodeForm): Promise<CodeOutcome> {
+/** The code of the form, and the definition it was generated from (null when there is none). */
+interface Made {
+  readonly outcome: CodeOutcome
+  readonly definition: Record<string, unknown> | null
+}
+
+/** Works out the code of the form, for one of the organization's products; its SVG too unless `svg` is false. */
+async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<Made> {
   const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.gtin)
-  if (stored === null) return { kind: 'no_product' }
+  if (stored === null) return { outcome: { kind: 'no_product' }, definition: null }
   const brand = (await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)).find(
     (b) => b.slug === stored.product.brand,
   )
@@ -48,13 +75,34 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm): Promise<CodeOutcome> 
       : null
   const stems = { resolver: ctx.deps.config.resolverUrl, short: ctx.deps.config.shortUrl, custom, none: null }
   const stem = form.host === 'custom' && custom === null ? ctx.deps.config.resolverUrl : stems[form.host]
-  const generated = generate(codeDefinition({ ...form, gtin: stored.product.gtin }, stem), RENDER_OPTIONS)
+  const definition = codeDefinition({ ...form, gtin: stored.product.gtin }, stem)
+  const generated = generate(definition, RENDER_OPTIONS)
   const name = stored.product.names[stored.product.defaultLanguage] ?? stored.product.slug
-  if (!generated.ok) return { kind: 'invalid', errors: generated.errors, name, customDomain: custom }
+  if (!generated.ok) {
+    return { outcome: { kind: 'invalid', errors: generated.errors, name, customDomain: custom }, definition }
+  }
   const result = generated.result
-  const svg = render(result, result.mode as Mode, result.errorCorrectionLevel)
+  const drawn = svg ? render(result, result.mode as Mode, result.errorCorrectionLevel) : null
   const warnings = codeWarnings(stored.product, form, custom !== null)
-  return { kind: 'code', result, svg, name, customDomain: custom, warnings }
+  const printProblems = problemsOfPrint(result, form)
+  return {
+    outcome: { kind: 'code', result, svg: drawn, name, customDomain: custom, warnings, printProblems },
+    definition,
+  }
+}
+
+/**
+ * Why the form's print size gives no PNG or PDF of the code, as far as it is known before drawing: the fields, the GS1
+ * table's range for the symbol, and for PNG a module of whole pixels at the resolution (`POST /render`'s checks).
+ */
+function problemsOfPrint(result: CodeResult, form: CodeForm): PrintProblems {
+  const read = printOptionsOf(form.print)
+  if (!read.ok) return { pdf: read.errors, png: read.errors }
+  const target = targetOf(symbolFor(result, result.mode as Mode, result.errorCorrectionLevel))
+  const checked = checkPrint(read.options, target)
+  if (checked.length > 0) return { pdf: checked, png: checked }
+  const planned = planSize(read.options, target, 1, 'png')
+  return { pdf: [], png: planned.ok ? [] : planned.errors }
 }
 
 /** What would make a scan of this code fail, or differ from what the form asked: said beside the code. */
@@ -78,16 +126,27 @@ function codeWarnings(
   return warnings
 }
 
-async function page(ctx: OrgContext): Promise<Response> {
+/**
+ * The page with the form's code; `drawing` is why its file was not drawn (a download refused while drawing, such as a
+ * PNG over the most pixels), said with the print size's other problems.
+ */
+async function page(ctx: OrgContext, drawing: { format: Format; errors: readonly Issue[] } | null = null) {
   const form = readCodeForm(ctx.query)
-  const outcome = form.gtin === '' ? null : await outcomeOf(ctx, form)
-  const status = outcome === null || outcome.kind === 'code' ? 200 : 422
+  const made = form.gtin === '' ? null : (await outcomeOf(ctx, form)).outcome
+  const outcome =
+    made?.kind === 'code' && drawing !== null
+      ? {
+          ...made,
+          printProblems: { ...made.printProblems, [drawing.format]: drawing.errors },
+        }
+      : made
+  const refused =
+    outcome !== null &&
+    (outcome.kind !== 'code' || outcome.printProblems.png.length + outcome.printProblems.pdf.length > 0)
   return pageAnswer(
     ctx.https,
     codesPage(ctx, { form, outcome, batch: readBatchForm(new URLSearchParams()) }),
-    {
-      status,
-    },
+    { status: refused ? 422 : 200 },
   )
 }
 
@@ -116,27 +175,58 @@ function batchScript(): Response {
   })
 }
 
-/** `09506000134352-lot-L42-serial-S7-qr.svg`: the GTIN, lot and serial of the code, safe as a file name. */
-export function downloadName(gtin: string, form: CodeForm): string {
-  const safe = (value: string) => value.replace(/[^A-Za-z0-9-]/g, '_')
-  const lot = form.lot ? `-lot-${safe(form.lot)}` : ''
-  const serial = form.serial ? `-serial-${safe(form.serial)}` : ''
-  return `${gtin}${lot}${serial}-${form.symbol}.svg`
-}
-
-/** The symbol as an SVG file. */
-async function download(ctx: OrgContext): Promise<Response> {
-  const form = readCodeForm(ctx.query)
-  const outcome = await outcomeOf(ctx, form)
-  if (outcome.kind !== 'code' || outcome.svg === null) return page(ctx)
-  const name = downloadName(outcome.result.primaryKey.value, form)
-  return new Response(outcome.svg, {
+/** A code's file: saved under its name (`downloadName`), never cached, never run as a page. */
+function fileAnswer(
+  body: string | Uint8Array<ArrayBuffer>,
+  format: Format,
+  result: CodeResult,
+  form: CodeForm,
+) {
+  return new Response(body, {
     headers: {
-      'content-type': 'image/svg+xml',
-      'content-disposition': `attachment; filename="${name}"`,
+      'content-type': FORMAT_TYPES[format],
+      'content-disposition': attachment(downloadName(result, form.symbol, format)),
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
       'content-security-policy': "default-src 'none'",
     },
   })
+}
+
+/** The symbol as an SVG file. */
+async function download(ctx: OrgContext): Promise<Response> {
+  const form = readCodeForm(ctx.query)
+  const { outcome } = await outcomeOf(ctx, form)
+  if (outcome.kind !== 'code' || outcome.svg === null) return page(ctx)
+  return fileAnswer(outcome.svg, 'svg', outcome.result, form)
+}
+
+/**
+ * The symbol as a PNG or PDF file at the form's print size, with `POST /render`'s defaults for what it leaves empty,
+ * drawn by the code work's threads as the API draws it. What keeps it from being drawn is said on the page (422).
+ */
+function printedFile(format: 'png' | 'pdf') {
+  return async (ctx: OrgContext): Promise<Response> => {
+    const form = readCodeForm(ctx.query)
+    const print = printOptionsOf(form.print)
+    const { outcome, definition } = await outcomeOf(ctx, form, false)
+    if (
+      outcome.kind !== 'code' ||
+      definition === null ||
+      !print.ok ||
+      outcome.printProblems[format].length > 0
+    )
+      return page(ctx)
+    const work = ctx.deps.renderWork ?? inlineRenderWork()
+    const drawn = await work.renderChunk({ items: [definition], start: 0, base: print.options, format })
+    if (!drawn.ok) {
+      const busy = drawn.reason === 'busy'
+      const view = busy ? ERRORS.busy : ERRORS.internal
+      const headers: Record<string, string> = busy ? { 'retry-after': '1' } : {}
+      return pageAnswer(ctx.https, errorBody(view), { status: view.status, headers })
+    }
+    const [item] = drawn.value
+    if (item?.file == null) return page(ctx, { format, errors: item?.errors ?? [] })
+    return fileAnswer(item.file.bytes, format, outcome.result, form)
+  }
 }

@@ -1,6 +1,6 @@
 /**
- * The Codes page: the form, then the barcode text, element string, HRI and the symbol with its SVG download; below, the
- * bulk form that turns a CSV into a ZIP of SVG, PNG or PDF files.
+ * The Codes page: the form, then the barcode text, element string, HRI and the symbol with its SVG, PNG and PDF
+ * downloads; below, the bulk form that turns a CSV into a ZIP of SVG, PNG or PDF files.
  */
 import type { CodeResult, Issue } from '../../gs1/index.ts'
 import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
@@ -12,6 +12,12 @@ import { type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { field, formGuard, notice, select } from './forms.ts'
 import { orgPage } from './layout.ts'
+
+/** Why the code has no PNG, or no PDF, at the form's print size (none: it has). */
+export interface PrintProblems {
+  readonly png: readonly Issue[]
+  readonly pdf: readonly Issue[]
+}
 
 export type CodeOutcome =
   | { readonly kind: 'no_product' }
@@ -29,6 +35,7 @@ export type CodeOutcome =
       readonly customDomain: string | null
       /** Why a scan of the code would fail or differ from the form (unpublished, no such page, no active domain). */
       readonly warnings: readonly string[]
+      readonly printProblems: PrintProblems
     }
 
 export function codesPage(
@@ -92,9 +99,23 @@ ${select({
 })}
 ${select({ name: 'ecc', label: 'QR error correction', value: f.ecc, options: (['L', 'M', 'Q', 'H'] as const).map((l) => ({ value: l, label: l })) })}
 </fieldset>
+${printFields(f, o.outcome)}
 <div><button type="submit">Make the code</button></div></form>
 ${batchSection(ctx, o.batch, o.problems ?? [])}`,
   )
+}
+
+/** The size of the code's PNG and PDF files, as `POST /render` takes it; empty fields take its defaults. */
+function printFields(f: CodeForm, outcome: CodeOutcome | null): SafeHtml {
+  const problems =
+    outcome?.kind === 'code' ? [...outcome.printProblems.pdf, ...outcome.printProblems.png] : []
+  const errorAt = (path: string) => problems.find((p) => p.path === path)?.message ?? null
+  return html`<fieldset><legend>Print size of the PNG and PDF files (optional)</legend>
+${select({ name: 'application', id: 'f-code-application', label: 'Where the code is scanned (GS1 size table)', value: f.print.application || 'general', options: APPLICATIONS.map((a) => ({ value: a, label: `${a}: ${SIZE_TABLES[a].source}` })) })}
+${field({ name: 'moduleSize', id: 'f-code-moduleSize', label: 'Module size in mm', value: f.print.moduleSize, hint: "Empty: the table's target size.", error: errorAt('moduleSize') })}
+${field({ name: 'dpi', id: 'f-code-dpi', label: 'PNG resolution in dpi', value: f.print.dpi, hint: 'Empty: 300 dpi.', error: errorAt('dpi') })}
+<label class="check"><input type="checkbox" id="f-code-hri" name="hri"${f.print.hri ? ' checked' : ''}> Print the HRI under the code</label>
+</fieldset>`
 }
 
 /** Many codes at once: the CSV of `cli codes generate` to a ZIP, with the size checked against a GS1 table. */
@@ -138,7 +159,14 @@ function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
     )
   }
   const r = outcome.result
-  const download = `${orgPath(ctx.membership.organization.slug, '/codes/svg')}?${codeQuery(f)}`
+  const query = codeQuery(f)
+  const download = (format: string) =>
+    `${orgPath(ctx.membership.organization.slug, `/codes/${format}`)}?${query}`
+  const { png, pdf } = outcome.printProblems
+  const printed = [
+    png.length === 0 ? html`<a class="button secondary" href="${download('png')}">Download PNG</a>` : null,
+    pdf.length === 0 ? html`<a class="button secondary" href="${download('pdf')}">Download PDF</a>` : null,
+  ]
   const image =
     outcome.svg === null
       ? notice(
@@ -146,9 +174,20 @@ function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
           'This code has too much data for the symbol: shorten it, or pick another symbol or error correction.',
         )
       : html`<img class="symbol" src="data:image/svg+xml;base64,${Buffer.from(outcome.svg).toString('base64')}" alt="${f.symbol === 'qr' ? 'QR code' : 'Data Matrix'} of ${r.barcodeText}" width="220" height="220">
-<p><a class="button secondary" href="${download}">Download SVG</a></p>`
+${printNotice(png, pdf)}<p class="actions"><a class="button secondary" href="${download('svg')}">Download SVG</a>${printed}</p>`
   return html`<section class="code-result" aria-labelledby="code-heading"><h2 id="code-heading">${outcome.name}</h2>
 ${outcome.warnings.map((w) => notice('warn', w))}
 <dl class="facts"><dt>Barcode text</dt><dd><div class="secret"><code id="code-text">${r.barcodeText}</code><button type="button" class="secondary" data-copy="code-text" hidden>Copy</button></div></dd>
 <dt>Element string</dt><dd><code>${r.elementString}</code></dd><dt>HRI</dt><dd><code>${r.hri}</code></dd></dl>${image}</section>`
+}
+
+/** Why there is no PNG or no PDF at the size asked: each message once. */
+function printNotice(png: readonly Issue[], pdf: readonly Issue[]): SafeHtml | null {
+  if (png.length === 0 && pdf.length === 0) return null
+  const what = png.length > 0 && pdf.length > 0 ? 'PNG or PDF' : png.length > 0 ? 'PNG' : 'PDF'
+  const messages = [...new Set([...pdf, ...png].map((e) => e.message))]
+  return notice(
+    'bad',
+    html`<p><strong>No ${what} at this print size:</strong></p><ul>${messages.map((m) => html`<li>${m}</li>`)}</ul>`,
+  )
 }

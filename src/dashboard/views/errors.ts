@@ -49,6 +49,12 @@ export const ERRORS = {
     title: 'Address too long',
     message: 'The address of this page is longer than the dashboard accepts.',
   },
+  busy: {
+    status: 503,
+    title: 'Busy',
+    message:
+      'The dashboard is drawing many codes at the moment, so this was not drawn. Try again in a moment.',
+  },
   starting: {
     status: 503,
     title: 'Starting',

@@ -24,6 +24,8 @@ export interface FieldOptions {
   readonly maxlength?: number
   /** Shown, sent, not editable (the account a new password is for). */
   readonly readonly?: boolean
+  /** The input's id, where another form of the page has a field of the same name (default `f-{name}`). */
+  readonly id?: string
 }
 
 /**
@@ -43,7 +45,7 @@ export function accountField(email: string): SafeHtml {
 
 /** A labelled input; its hint and error are tied to it with `aria-describedby`, an error sets `aria-invalid`. */
 export function field(o: FieldOptions): SafeHtml {
-  const id = `f-${o.name}`
+  const id = o.id ?? `f-${o.name}`
   const described = [o.hint ? `${id}-hint` : null, o.error ? `${id}-error` : null].filter((x) => x !== null)
   return html`<div><label for="${id}">${o.label}</label><input id="${id}" name="${o.name}" type="${o.type ?? 'text'}"${
     o.value !== undefined ? html` value="${o.value}"` : null
