@@ -9,6 +9,7 @@ import { catalogFeature } from '../api/catalog/index.ts'
 import {
   type CodeWork,
   codesFeature,
+  companyPrefixReader,
   createCodeWorkLimiter,
   inlineCodeWork,
   pooledCodeWork,
@@ -89,7 +90,8 @@ export async function createApiHalf(deps: ServiceDeps): Promise<ApiHalf> {
   const limiter = createCodeWorkLimiter(security.codeWorkLimits, deps.clock)
   const app = createApp(appDeps, [
     authFeature({ ...appDeps, auth, limitTokenRequest }),
-    codesFeature({ auth, work, limiter }),
+    // Compression picks fixed-length EPC schemes with the prefixes of the client's organization (DESIGN §12).
+    codesFeature({ auth, work, limiter, companyPrefixes: companyPrefixReader(deps.database.db) }),
     catalogFeature({
       auth,
       database: deps.database,

@@ -16,7 +16,12 @@ import { parseJsonBytes } from './body.ts'
 
 export type HeavyTask =
   | { readonly kind: 'draw'; readonly symbol: SymbolSpec }
-  | { readonly kind: 'batch'; readonly body: Uint8Array }
+  | {
+      readonly kind: 'batch'
+      readonly body: Uint8Array
+      /** The organization's GS1 Company Prefixes, for compression (read by the calling thread: workers have no database). */
+      readonly companyPrefixes?: readonly string[]
+    }
   | {
       readonly kind: 'print'
       readonly symbol: SymbolSpec
@@ -51,14 +56,14 @@ export async function runHeavyTask(task: HeavyTask): Promise<HeavyResult> {
     return { kind: 'print', drawing: await drawPrint(task.symbol, task.hri, task.options, task.format) }
   }
   if (task.kind === 'renderChunk') return { kind: 'renderChunk', items: await renderChunk(task.chunk) }
-  return { kind: 'batch', answer: batchAnswer(task.body) }
+  return { kind: 'batch', answer: batchAnswer(task.body, task.companyPrefixes) }
 }
 
 /** The body of `POST /codes` as the route sends it: the result (200) or the request-level errors (422). */
-function batchAnswer(bytes: Uint8Array): BatchAnswer {
+function batchAnswer(bytes: Uint8Array, companyPrefixes: readonly string[] | undefined): BatchAnswer {
   const parsed = parseJsonBytes(bytes)
   if (!parsed.ok) return { kind: 'malformedJson' }
-  const batch = generateBatch(parsed.value)
+  const batch = generateBatch(parsed.value, { companyPrefixes })
   const items = batch.ok ? Math.max(1, batch.result.codes.length + batch.result.failures.length) : 1
   const body = JSON.stringify(batch.ok ? batch.result : { errors: batch.errors })
   return { kind: 'answer', status: batch.ok ? 200 : 422, body: UTF8.encode(body), items }

@@ -7,7 +7,7 @@ import { readRenderBatch } from '../../services/codes/render-batch.ts'
 import { renderZip } from '../../services/codes/render-zip.ts'
 import { errorResponse } from '../errors.ts'
 import { readJsonBody } from './body.ts'
-import { type CostedResponse, printRefusal, renderFormat } from './render.ts'
+import { type CostedResponse, printRefusal, type RequestPrefixes, renderFormat } from './render.ts'
 import type { CodeWork } from './work.ts'
 
 export const ZIP_TYPE = 'application/zip'
@@ -15,7 +15,8 @@ export const ZIP_TYPE = 'application/zip'
 /** Header of a bulk render's answer: how many definitions it holds (a client can show progress as files arrive). */
 export const CODE_COUNT_HEADER = 'x-code-count'
 
-export function renderBatchHandler(work: CodeWork) {
+/** `prefixes`: the organization's GS1 Company Prefixes, read once per request and sent with every chunk. */
+export function renderBatchHandler(work: CodeWork, prefixes: RequestPrefixes = async () => []) {
   return async function handleRenderBatch(request: Request, body: unknown): Promise<CostedResponse> {
     const refused = (response: Response) => ({ response, cost: 1 })
     const format = renderFormat(request.headers.get('accept'))
@@ -24,7 +25,8 @@ export function renderBatchHandler(work: CodeWork) {
     if (!read.ok) return refused(errorResponse(read.failure))
     const batch = readRenderBatch(read.value)
     if (!batch.ok) return refused(printRefusal(batch.errors))
-    const zip = renderZip({ entries: batch.entries, base: batch.base, format, work })
+    const companyPrefixes = await prefixes(request)
+    const zip = renderZip({ entries: batch.entries, base: batch.base, format, work, companyPrefixes })
     const response = new Response(zip.stream, {
       status: 200,
       headers: {

@@ -17,7 +17,12 @@ import {
   symbolFor,
   targetOf,
 } from '../../render/index.ts'
-import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
+import {
+  asksForCompression,
+  type GenerateOptions,
+  generate,
+  RENDER_OPTIONS,
+} from '../../services/codes/generate.ts'
 import { errorResponse } from '../errors.ts'
 import { JSON_TYPE, jsonResponse, parseAccept, qualityOf, SVG_TYPE } from '../media.ts'
 import { readJsonBody } from './body.ts'
@@ -31,6 +36,11 @@ export interface CostedResponse {
   /** The cost of a streamed answer, settled when its stream ends; the request holds its slot until then. */
   readonly later?: Promise<number>
 }
+
+/** The GS1 Company Prefixes of the organization of a request's client (none without one). */
+export type RequestPrefixes = (request: Request) => Promise<readonly string[]>
+
+const NO_PREFIXES: RequestPrefixes = async () => []
 
 /** The answer to an invalid render request or an unrenderable code: `400` with an empty body (SPEC). */
 const badRender = () => new Response(null, { status: 400 })
@@ -80,8 +90,16 @@ export function printRefusal(errors: readonly Issue[]): Response {
   return jsonResponse({ errors }, 422, JSON_TYPE)
 }
 
-/** The render handler with its own bounded cache of 1000 SVGs, kept in the calling thread: a hit needs no worker. */
-export function renderHandler(work: CodeWork, cache: SvgCache = createSvgCache()) {
+/**
+ * The render handler with its own bounded cache of 1000 SVGs, kept in the calling thread: a hit needs no worker. The
+ * cache is keyed by the symbol's text, compressed with the organization's prefixes already: one organization's
+ * SVG is another's only when the two would draw the same text.
+ */
+export function renderHandler(
+  work: CodeWork,
+  cache: SvgCache = createSvgCache(),
+  prefixes: RequestPrefixes = NO_PREFIXES,
+) {
   return async function handleRender(request: Request, body: unknown): Promise<CostedResponse> {
     const refused = (response: Response) => ({ response, cost: 1 })
     const format = renderFormat(request.headers.get('accept'))
@@ -89,15 +107,22 @@ export function renderHandler(work: CodeWork, cache: SvgCache = createSvgCache()
     const read = await readJsonBody(request, body)
     if (!read.ok) return refused(read.failure === 'malformedJson' ? badRender() : errorResponse(read.failure))
     const { definition, fields } = splitPrintFields(read.value)
-    if (fields === null && format === 'svg') return plainSvg(read.value)
+    if (fields === null && format === 'svg')
+      return plainSvg(read.value, await generateOptions(request, read.value))
     const print = readPrintOptions(fields ?? {})
     if (!print.ok) return refused(printRefusal(print.errors))
-    return printed(definition, print.options, format)
+    return printed(definition, print.options, format, await generateOptions(request, definition))
+  }
+
+  /** Render's options, with the organization's prefixes read only when the definition asks for compression. */
+  async function generateOptions(request: Request, definition: unknown): Promise<GenerateOptions> {
+    if (!asksForCompression(definition)) return RENDER_OPTIONS
+    return { ...RENDER_OPTIONS, companyPrefixes: await prefixes(request) }
   }
 
   /** SPEC's render: the SVG with no size, byte for byte as before print fields existed. */
-  async function plainSvg(value: unknown): Promise<CostedResponse> {
-    const generated = generate(value, RENDER_OPTIONS)
+  async function plainSvg(value: unknown, options: GenerateOptions): Promise<CostedResponse> {
+    const generated = generate(value, options)
     if (!generated.ok) return { response: badRender(), cost: 1 }
     const { result } = generated
     const symbol = symbolFor(result, result.mode as Mode, result.errorCorrectionLevel)
@@ -116,8 +141,9 @@ export function renderHandler(work: CodeWork, cache: SvgCache = createSvgCache()
     definition: unknown,
     options: PrintOptions,
     format: Format,
+    generateWith: GenerateOptions,
   ): Promise<CostedResponse> {
-    const generated = generate(definition, RENDER_OPTIONS)
+    const generated = generate(definition, generateWith)
     if (!generated.ok) return { response: badRender(), cost: 1 }
     const { result } = generated
     const symbol = symbolFor(result, result.mode as Mode, result.errorCorrectionLevel)

@@ -2,14 +2,15 @@
 
 import { Elysia } from 'elysia'
 import { kibibytes } from '../../auth/work-budget.ts'
-import { generate, singleAnswer } from '../../services/codes/generate.ts'
+import type { CompanyPrefixReader } from '../../services/codes/company-prefixes.ts'
+import { asksForCompression, generate, singleAnswer } from '../../services/codes/generate.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { errorResponse } from '../errors.ts'
 import { jsonResponse, negotiateJson } from '../media.ts'
 import { type Operation, requiredScope, routePattern } from '../openapi/operation.ts'
 import { leaveUnread, readJsonBody, readJsonBytes } from './body.ts'
 import { batchGenerate, generateCode, renderBatch, renderCode } from './operations.ts'
-import { type CostedResponse, renderHandler, workFailure } from './render.ts'
+import { type CostedResponse, type RequestPrefixes, renderHandler, workFailure } from './render.ts'
 import { renderBatchHandler } from './render-batch.ts'
 import { type CodeWork, inlineCodeWork } from './work.ts'
 import type { CodeWorkLimiter } from './work-limit.ts'
@@ -22,28 +23,53 @@ export interface CodeRoutesDeps {
   readonly work?: CodeWork
   /** Each client's budget of code work (429 with `Retry-After` beyond it); none by default. */
   readonly limiter?: CodeWorkLimiter
+  /**
+   * The GS1 Company Prefixes an organization recorded (DESIGN §12): `compression` then also picks the fixed-length
+   * EPC schemes (SGTIN-96, SGLN-96, …) for a key within one of the client's organization's. None by default.
+   */
+  readonly companyPrefixes?: CompanyPrefixReader
+}
+
+/** The prefixes of the organization of the request's client: read once per request that may compress. */
+function requestPrefixes(read: CompanyPrefixReader | undefined): RequestPrefixes {
+  return async (request) => {
+    const organizationId = principalOf(request)?.organizationId
+    return read === undefined || organizationId === undefined ? [] : read(organizationId)
+  }
 }
 
 /** `POST /code`: negotiation (406), body (415, 413, 400), then the definition (422 or 200); it costs one code. */
-async function handleCode(request: Request, body: unknown): Promise<CostedResponse> {
+async function handleCode(
+  request: Request,
+  body: unknown,
+  prefixes: RequestPrefixes,
+): Promise<CostedResponse> {
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
   if (type === null) return { response: errorResponse('notAcceptable'), cost: 1 }
   const read = await readJsonBody(request, body)
   if (!read.ok) return { response: errorResponse(read.failure, { type }), cost: 1 }
-  const generated = generate(read.value)
+  const companyPrefixes = asksForCompression(read.value) ? await prefixes(request) : undefined
+  const generated = generate(read.value, { companyPrefixes })
   const response = generated.ok
     ? jsonResponse(singleAnswer(generated.result), 200, type)
     : jsonResponse({ errors: generated.errors }, 422, type)
   return { response, cost: 1 }
 }
 
-/** `POST /codes`: negotiation and the body's type and size here; parsing and generation in the code work. */
-async function handleCodes(request: Request, work: CodeWork): Promise<CostedResponse> {
+/**
+ * `POST /codes`: negotiation and the body's type and size here, and the organization's prefixes (the body is not
+ * parsed yet: read for every batch); parsing and generation in the code work.
+ */
+async function handleCodes(
+  request: Request,
+  work: CodeWork,
+  prefixes: RequestPrefixes,
+): Promise<CostedResponse> {
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
   if (type === null) return { response: errorResponse('notAcceptable'), cost: 1 }
   const read = await readJsonBytes(request)
   if (!read.ok) return { response: errorResponse(read.failure, { type }), cost: 1 }
-  const outcome = await work.batch(read.bytes)
+  const outcome = await work.batch(read.bytes, await prefixes(request))
   if (!outcome.ok) return { response: workFailure(outcome), cost: 1 }
   const answer = outcome.value
   if (answer.kind === 'malformedJson') return { response: errorResponse('malformedJson', { type }), cost: 1 }
@@ -95,8 +121,9 @@ async function settle(set: { status?: number | string }, response: Promise<Respo
  */
 export function codeRoutes(deps: CodeRoutesDeps) {
   const work = deps.work ?? inlineCodeWork()
-  const handleRender = renderHandler(work)
-  const handleRenderBatch = renderBatchHandler(work)
+  const prefixes = requestPrefixes(deps.companyPrefixes)
+  const handleRender = renderHandler(work, undefined, prefixes)
+  const handleRenderBatch = renderBatchHandler(work, prefixes)
   const hook = (operation: Operation) => ({
     parse: leaveUnread,
     beforeHandle: requireScope(deps.auth, requiredScope(operation)),
@@ -117,8 +144,8 @@ export function codeRoutes(deps: CodeRoutesDeps) {
       hook(operation),
     ] as const
   return new Elysia({ name: 'codes' })
-    .route(...route(generateCode, handleCode))
-    .route(...route(batchGenerate, (request) => handleCodes(request, work)))
+    .route(...route(generateCode, (request, body) => handleCode(request, body, prefixes)))
+    .route(...route(batchGenerate, (request) => handleCodes(request, work, prefixes)))
     .route(...route(renderCode, handleRender))
     .route(...route(renderBatch, handleRenderBatch))
 }

@@ -12,8 +12,11 @@ export type WorkOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'busy
 export interface CodeWork extends RenderWork {
   /** The SVG of a symbol, or null when it cannot be drawn. */
   draw(symbol: SymbolSpec): Promise<WorkOutcome<string | null>>
-  /** The answer to a `POST /codes` body (its bytes are handed over: the caller must not use them again). */
-  batch(body: Uint8Array): Promise<WorkOutcome<BatchAnswer>>
+  /**
+   * The answer to a `POST /codes` body (its bytes are handed over: the caller must not use them again), compressed
+   * links written with the organization's GS1 Company Prefixes when given.
+   */
+  batch(body: Uint8Array, companyPrefixes?: readonly string[]): Promise<WorkOutcome<BatchAnswer>>
   /** A symbol drawn as a file at a physical size (`POST /render` with print fields, PNG or PDF). */
   print(task: PrintTask): Promise<WorkOutcome<PrintDrawing>>
   /** Definitions of a bulk render drawn in order (`POST /render/batch`, the dashboard's CSV). */
@@ -43,7 +46,10 @@ export const QUEUE_PER_THREAD = 64
 export function inlineCodeWork(): CodeWork {
   return {
     draw: async (symbol) => ({ ok: true, value: drawn(await runHeavyTask({ kind: 'draw', symbol })) }),
-    batch: async (body) => ({ ok: true, value: batched(await runHeavyTask({ kind: 'batch', body })) }),
+    batch: async (body, companyPrefixes) => ({
+      ok: true,
+      value: batched(await runHeavyTask({ kind: 'batch', body, companyPrefixes })),
+    }),
     print: async (task) => ({ ok: true, value: printed(await runHeavyTask({ kind: 'print', ...task })) }),
     renderChunk: async (chunk) => ({
       ok: true,
@@ -67,10 +73,10 @@ export function pooledCodeWork(options: PooledWorkOptions): CodeWork {
       const outcome = await pool.run({ kind: 'draw', symbol })
       return outcome.ok ? { ok: true, value: drawn(outcome.value) } : outcome
     },
-    async batch(body) {
+    async batch(body, companyPrefixes) {
       // Only a buffer of its own can be handed over whole; a view into a larger one is copied first.
       const own = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength ? body : body.slice()
-      const task: HeavyTask = { kind: 'batch', body: own }
+      const task: HeavyTask = { kind: 'batch', body: own, companyPrefixes }
       const outcome = await pool.run(task, transferables(task))
       return outcome.ok ? { ok: true, value: batched(outcome.value) } : outcome
     },

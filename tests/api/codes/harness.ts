@@ -3,7 +3,7 @@ import { expect } from 'bun:test'
 import { createApp } from '../../../src/api/app.ts'
 import { authFeature } from '../../../src/api/auth/index.ts'
 import { catalogFeature } from '../../../src/api/catalog/index.ts'
-import { type CodeRoutesDeps, codesFeature } from '../../../src/api/codes/index.ts'
+import { type CodeRoutesDeps, codesFeature, companyPrefixReader } from '../../../src/api/codes/index.ts'
 import { VND_JSON } from '../../../src/api/media.ts'
 import { openapiFeature } from '../../../src/api/openapi/index.ts'
 import { scansFeature } from '../../../src/api/scans/routes.ts'
@@ -54,7 +54,7 @@ export async function openCodeApi(options: CodeApiOptions = {}): Promise<CodeApi
   const auth = await createAuthService(deps)
   const app = createApp(deps, [
     authFeature({ ...deps, auth }),
-    codesFeature({ auth, ...options }),
+    codesFeature({ auth, companyPrefixes: companyPrefixReader(database.db), ...options }),
     catalogFeature({ auth, database }),
     scansFeature({ auth, database, clock: deps.clock }),
     openapiFeature({ serverUrl: deps.config.apiUrl }),
