@@ -77,7 +77,12 @@ function definitionFields() {
         stringEnum(
           COMPRESSIONS,
           'Write the link compressed in the EPC binary encoding (`{stem}/eh…` or `{stem}/ex…`); needs ' +
-            '`digitalLinkStem`, primary key `01` and AI `21`.',
+            '`digitalLinkStem` and a key an EPC carries. The smallest EPC scheme that carries the link is ' +
+            'written, the fixed-length one on a tie: a `+` scheme (SGTIN+, DSGTIN+, SSCC+, …), or a ' +
+            'fixed-length one (SGTIN-96, SGTIN-198, SGLN-96, GRAI-96, GDTI-96, SGCN-96, …) when the key’s ' +
+            'value starts, after its indicator or extension digit, with a GS1 Company Prefix of 6 to 12 ' +
+            'digits recorded for the client’s organization (its length sets the partition). Without such a ' +
+            'prefix the answer is as for an organization with none.',
         ),
         t.Null(),
       ]),
