@@ -6,6 +6,7 @@
 import { countedStream, createWorkBudget, kibibytes, type WorkBudget } from '../auth/work-budget.ts'
 import { DRAW_COST } from '../render/cost.ts'
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from '../security/config.ts'
+import { codeAsked } from './code-form.ts'
 
 /** `drawing`: a symbol drawn (counted as the code API counts it); `files`: KiB of a catalog file read or written. */
 export type BudgetKind = 'drawing' | 'files'
@@ -49,8 +50,8 @@ export function admitHeavy(budgets: DashboardBudgets, kind: BudgetKind, person: 
         return response
       }
       if (kind === 'drawing') {
-        // A page or file of a code costs a drawing (the form without a product draws nothing).
-        admission.done((query.get('gtin') ?? '') === '' ? 0 : DRAW_COST)
+        // A page or file of a code costs a drawing (the form without a value draws nothing).
+        admission.done(codeAsked(query) ? DRAW_COST : 0)
         return response
       }
       if (response.body !== null && request.method === 'GET') {

@@ -1,16 +1,21 @@
 /**
- * The Codes page's form: a product and its qualifiers and attributes, the host, the symbol, to a code definition
- * for the same generator as `POST /code` and `POST /render`. Pure: no I/O.
+ * The Codes page's form: a product's GTIN, or a value of another GS1 key (DESIGN §12), its qualifiers and attributes,
+ * the host, the symbol, to a code definition for the same generator as `POST /code` and `POST /render`. Pure: no I/O.
  */
+import { GTIN_KEY } from '../catalog/entry-id.ts'
 import { aiInfo, type CodeResult, type ErrorCorrectionLevel } from '../gs1/index.ts'
 import type { Format } from '../render/index.ts'
+import { isEntryKey } from './entry-keys.ts'
 import { addPrintQuery, type PrintForm, readPrintForm } from './print-form.ts'
 
 export type Symbology = 'qr' | 'dm'
 export type LinkHost = 'resolver' | 'short' | 'custom' | 'none'
 
 export interface CodeForm {
-  readonly gtin: string
+  /** The code's GS1 key: `01` for a product's GTIN, or the key of an item or a prefix rule. */
+  readonly key: string
+  /** The key's value as typed: a GTIN, a GLN, an SSCC… */
+  readonly value: string
   readonly cpv: string
   readonly lot: string
   readonly serial: string
@@ -27,16 +32,20 @@ export interface CodeForm {
   readonly print: PrintForm
 }
 
-const FIELDS = ['gtin', 'cpv', 'lot', 'serial', 'expiry', 'attributes', 'linkType'] as const
+const FIELDS = ['key', 'value', 'cpv', 'lot', 'serial', 'expiry', 'attributes', 'linkType'] as const
 
 export function readCodeForm(query: URLSearchParams): CodeForm {
   const text = (name: string, max = 200) => (query.get(name) ?? '').trim().slice(0, max)
   const host = query.get('host')
   const compression = query.get('compression')
   const ecc = query.get('ecc')
+  // `?gtin=` (the links of product pages before other keys) is a product's GTIN.
+  const byGtin = !query.has('value') && query.has('gtin')
+  const key = query.get('key') ?? GTIN_KEY
   return {
+    key: !byGtin && isEntryKey(key) ? key : GTIN_KEY,
     // Never cut to a length: a cut value is another code. The generator names what is wrong with the value typed.
-    gtin: text('gtin'),
+    value: text(byGtin ? 'gtin' : 'value'),
     cpv: text('cpv'),
     lot: text('lot'),
     serial: text('serial'),
@@ -49,6 +58,11 @@ export function readCodeForm(query: URLSearchParams): CodeForm {
     ecc: ecc === 'M' || ecc === 'Q' || ecc === 'H' ? ecc : 'L',
     print: readPrintForm(query),
   }
+}
+
+/** True when the query asks for a code (its page or file draws one): a value is given. */
+export function codeAsked(query: URLSearchParams): boolean {
+  return readCodeForm(query).value !== ''
 }
 
 /** AI 17 is YYMMDD; a date typed as YYYY-MM-DD (what a date picker gives) is written so, anything else kept as typed. */
@@ -95,7 +109,7 @@ export function codeDefinition(form: CodeForm, stem: string | null): Record<stri
         : 'GS1_DATAMATRIX'
   return {
     mode,
-    primaryKey: { key: '01', value: form.gtin },
+    primaryKey: { key: form.key, value: form.value },
     ais,
     ...(digitalLink ? { digitalLinkStem: stem } : {}),
     ...(digitalLink && form.linkType !== '' ? { linkType: form.linkType } : {}),

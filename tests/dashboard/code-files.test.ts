@@ -64,7 +64,7 @@ function parameters(value: string): string[] {
 describe("one code's files", () => {
   test('the page offers SVG, PNG and PDF; all three carry one name, and PNG and PDF are drawn as POST /render draws them by default', async () => {
     const b = await viewer()
-    const query = 'gtin=9506000134352&lot=L42&serial=S1&host=resolver&symbol=qr&ecc=M'
+    const query = 'key=01&value=9506000134352&lot=L42&serial=S1&host=resolver&symbol=qr&ecc=M'
     const page = await b.get(`/orgs/acme/codes?${query}`)
     expect(page.status).toBe(200)
     const body = await page.text()

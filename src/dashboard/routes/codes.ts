@@ -1,9 +1,11 @@
 /**
- * The Codes page: a product, its qualifiers and attributes → Digital Link URI, element string, HRI, QR / Data Matrix,
- * and its SVG, PNG or PDF file; a CSV of many codes → a ZIP of SVG, PNG or PDF files.
+ * The Codes page: a product, or an item of another key or a value a prefix rule answers (DESIGN §12), its qualifiers
+ * and attributes → Digital Link URI, element string, HRI, QR / Data Matrix, and its SVG, PNG or PDF file; a CSV of
+ * many codes → a ZIP of SVG, PNG or PDF files.
  */
 
-import type { CodeResult, Issue, Mode } from '../../gs1/index.ts'
+import { candidateIds, describeEntry, entryId, GTIN_KEY, isRuleEntry } from '../../catalog/entry-id.ts'
+import { aiInfo, type CodeResult, checkAiValue, type Issue, type Mode } from '../../gs1/index.ts'
 import {
   checkPrint,
   createRenderer,
@@ -15,15 +17,18 @@ import {
 } from '../../render/index.ts'
 import { brandRefs } from '../../services/catalog/brands.ts'
 import { getProduct } from '../../services/catalog/products.ts'
+import type { CanonicalProduct } from '../../services/catalog/rows.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { inlineRenderWork } from '../../services/codes/render-zip.ts'
 import { BATCH_SCRIPT, batchZip, readBatchForm } from '../code-batch.ts'
 import { type CodeForm, codeDefinition, downloadName, readCodeForm } from '../code-form.ts'
 import type { Access, OrgContext } from '../context.ts'
+import { storedById } from '../entry-store.ts'
 import { attachment, pageAnswer } from '../http.ts'
 import { printOptionsOf } from '../print-form.ts'
 import type { RouteDefinition } from '../router.ts'
 import { type CodeOutcome, codesPage, type PrintProblems } from '../views/codes.ts'
+import { pathOfEntry } from '../views/editor-subject.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
 
 const viewer = { access: 'org', role: 'viewer', section: 'codes' } as const
@@ -62,12 +67,43 @@ interface Made {
   readonly definition: Record<string, unknown> | null
 }
 
-/** Works out the code of the form, for one of the organization's products; its SVG too unless `svg` is false. */
+/** The organization's entry a code's key and value open: a product, an item, or the longest prefix rule. */
+interface Answering {
+  readonly id: string
+  readonly product: CanonicalProduct
+}
+
+/**
+ * The entry that answers scans of the form's key and value in the organization's catalog (DESIGN §12): the product
+ * of a GTIN; for another key, the item of the value, else the rule of its longest prefix. A value its key refuses
+ * opens none; the generator then says why.
+ */
+async function answeringEntry(ctx: OrgContext, form: CodeForm): Promise<Answering | null> {
+  const organization = ctx.membership.organization.id
+  if (form.key === GTIN_KEY) {
+    const stored = await getProduct(ctx.deps.database.db, organization, form.value)
+    return stored === null ? null : { id: stored.product.gtin, product: stored.product }
+  }
+  const info = aiInfo(form.key)
+  if (info === undefined || checkAiValue(info, form.value) !== null) return null
+  // At most one lookup per character of the value (30 at most), most specific first, as a scan finds it.
+  for (const id of candidateIds(form.key, form.value)) {
+    const stored = await storedById(ctx, isRuleEntry(id) ? 'rule' : 'item', id)
+    if (stored !== null) return stored
+  }
+  return null
+}
+
+/** Works out the code of the form, for one of the organization's entries; its SVG too unless `svg` is false. */
 async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<Made> {
-  const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.gtin)
-  if (stored === null) return { outcome: { kind: 'no_product' }, definition: null }
+  const entry = await answeringEntry(ctx, form)
+  if (entry === null) {
+    const invalid = form.key === GTIN_KEY ? null : valueRefusal(ctx, form)
+    return { outcome: invalid ?? { kind: 'no_product', key: form.key }, definition: null }
+  }
+  const { product } = entry
   const brand = (await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)).find(
-    (b) => b.slug === stored.product.brand,
+    (b) => b.slug === product.brand,
   )
   const custom =
     brand?.customDomainActive && brand.customDomain
@@ -75,20 +111,45 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<M
       : null
   const stems = { resolver: ctx.deps.config.resolverUrl, short: ctx.deps.config.shortUrl, custom, none: null }
   const stem = form.host === 'custom' && custom === null ? ctx.deps.config.resolverUrl : stems[form.host]
-  const definition = codeDefinition({ ...form, gtin: stored.product.gtin }, stem)
+  // A GTIN as the catalog spells it (14 digits); another key's value as typed, which its entry answers.
+  const value = form.key === GTIN_KEY ? product.gtin : form.value
+  const definition = codeDefinition({ ...form, value }, stem)
   const generated = generate(definition, RENDER_OPTIONS)
-  const name = stored.product.names[stored.product.defaultLanguage] ?? stored.product.slug
+  const name = product.names[product.defaultLanguage] ?? product.slug
   if (!generated.ok) {
     return { outcome: { kind: 'invalid', errors: generated.errors, name, customDomain: custom }, definition }
   }
   const result = generated.result
   const drawn = svg ? render(result, result.mode as Mode, result.errorCorrectionLevel) : null
-  const warnings = codeWarnings(stored.product, form, custom !== null)
+  const noun = form.key === GTIN_KEY ? 'product' : isRuleEntry(entry.id) ? 'prefix rule' : 'item'
+  const warnings = codeWarnings(product, noun, form, custom !== null)
   const printProblems = problemsOfPrint(result, form)
+  const answeredBy = {
+    label: `${noun === 'product' ? '' : `${noun} `}${describeEntry(entry.id)}`,
+    path: pathOfEntry(ctx.membership.organization.slug, entry.id),
+  }
   return {
-    outcome: { kind: 'code', result, svg: drawn, name, customDomain: custom, warnings, printProblems },
+    outcome: {
+      kind: 'code',
+      result,
+      svg: drawn,
+      name,
+      answeredBy,
+      customDomain: custom,
+      warnings,
+      printProblems,
+    },
     definition,
   }
+}
+
+/** A value its key refuses (a wrong check digit, a character or length it cannot have), said as the generator says it. */
+function valueRefusal(ctx: OrgContext, form: CodeForm): CodeOutcome | null {
+  const generated = generate(codeDefinition(form, ctx.deps.config.resolverUrl), RENDER_OPTIONS)
+  if (generated.ok) return null
+  const errors = generated.errors.filter((e) => e.path?.startsWith('primaryKey'))
+  if (errors.length === 0) return null
+  return { kind: 'invalid', errors, name: describeEntry(entryId(form.key, form.value)), customDomain: null }
 }
 
 /**
@@ -108,6 +169,7 @@ function problemsOfPrint(result: CodeResult, form: CodeForm): PrintProblems {
 /** What would make a scan of this code fail, or differ from what the form asked: said beside the code. */
 function codeWarnings(
   product: { readonly published: boolean; readonly pages: readonly { readonly linkType: string }[] },
+  noun: string,
   form: CodeForm,
   customActive: boolean,
 ): string[] {
@@ -115,11 +177,11 @@ function codeWarnings(
   if (form.host === 'none') return warnings
   if (!product.published)
     warnings.push(
-      'This product is not published: scans of this code answer “not found” until you publish it.',
+      `This ${noun} is not published: scans of this code answer “not found” until you publish it.`,
     )
   if (form.linkType !== '' && !product.pages.some((p) => p.linkType === form.linkType))
     warnings.push(
-      `The product has no page of link type ${form.linkType}: scans of this code answer “not found” until it has one.`,
+      `The ${noun} has no page of link type ${form.linkType}: scans of this code answer “not found” until it has one.`,
     )
   if (form.host === 'custom' && !customActive)
     warnings.push("The brand has no active custom domain, so this code uses the resolver's host.")
@@ -132,7 +194,7 @@ function codeWarnings(
  */
 async function page(ctx: OrgContext, drawing: { format: Format; errors: readonly Issue[] } | null = null) {
   const form = readCodeForm(ctx.query)
-  const made = form.gtin === '' ? null : (await outcomeOf(ctx, form)).outcome
+  const made = form.value === '' ? null : (await outcomeOf(ctx, form)).outcome
   const outcome =
     made?.kind === 'code' && drawing !== null
       ? {

@@ -2,6 +2,7 @@
  * The Codes page: the form, then the barcode text, element string, HRI and the symbol with its SVG, PNG and PDF
  * downloads; below, the bulk form that turns a CSV into a ZIP of SVG, PNG or PDF files.
  */
+import { GTIN_KEY } from '../../catalog/entry-id.ts'
 import type { CodeResult, Issue } from '../../gs1/index.ts'
 import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
 import { SELECTABLE_LINK_TYPES } from '../../gs1/link-types.ts'
@@ -9,6 +10,7 @@ import { APPLICATIONS, SIZE_TABLES } from '../../render/index.ts'
 import type { BatchForm } from '../code-batch.ts'
 import { type CodeForm, codeQuery } from '../code-form.ts'
 import { type OrgContext, orgPath } from '../context.ts'
+import { entryKeys, keyLabel } from '../entry-keys.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { field, formGuard, notice, select } from './forms.ts'
 import { orgPage } from './layout.ts'
@@ -20,7 +22,8 @@ export interface PrintProblems {
 }
 
 export type CodeOutcome =
-  | { readonly kind: 'no_product' }
+  /** No entry of the organization answers the key's value (`key`: the form's). */
+  | { readonly kind: 'no_product'; readonly key: string }
   | {
       readonly kind: 'invalid'
       readonly errors: readonly Issue[]
@@ -32,6 +35,8 @@ export type CodeOutcome =
       readonly result: CodeResult
       readonly svg: string | null
       readonly name: string
+      /** The entry whose pages scans of the code open, and its page: `GTIN 0950…`, `prefix rule (00) 0950600*`. */
+      readonly answeredBy: { readonly label: string; readonly path: string }
       readonly customDomain: string | null
       /** Why a scan of the code would fail or differ from the form (unpublished, no such page, no active domain). */
       readonly warnings: readonly string[]
@@ -54,16 +59,17 @@ export function codesPage(
     ctx,
     'codes',
     'Codes',
-    html`<h1>Codes</h1><p>Make the Digital Link (or GS1 element string) of one of your products, with its batch, serial or expiry date, and its QR code or Data Matrix; the same generator as the code API.</p>
+    html`<h1>Codes</h1><p>Make the Digital Link (or GS1 element string) of one of your products, with its batch, serial or expiry date, or of a location, a logistic unit or anything else of another GS1 key that your items and prefix rules answer, and its QR code or Data Matrix; the same generator as the code API.</p>
 ${o.outcome ? result(ctx, o.outcome, f) : null}
 <form method="get" action="${orgPath(slug, '/codes')}" class="stack wide">
-${field({ name: 'gtin', label: 'Product GTIN', value: f.gtin, required: true, hint: 'A product of this organization (find it under Products).' })}
+${select({ name: 'key', label: 'Key', value: f.key, options: [{ value: GTIN_KEY, label: '(01) GTIN: a product' }, ...entryKeys().map((k) => ({ value: k.key, label: keyLabel(k.key) }))] })}
+${field({ name: 'value', label: 'Value', value: f.value, required: true, hint: 'A GTIN of one of your products (find them under Products), or a value of another key with an item of its own or under a prefix rule (under Items and rules), with its check digit where the key has one.' })}
 <fieldset><legend>Qualifiers and attributes (optional)</legend>
 ${field({ name: 'cpv', label: 'Consumer product variant (22)', value: f.cpv })}
 ${field({ name: 'lot', label: 'Batch or lot (10)', value: f.lot })}
 ${field({ name: 'serial', label: 'Serial number (21)', value: f.serial })}
 ${field({ name: 'expiry', label: 'Expiry date (17)', value: f.expiry, hint: 'YYMMDD or YYYY-MM-DD, e.g. 271231.' })}
-<div><label for="f-attributes">Other data attributes</label><textarea id="f-attributes" name="attributes" rows="2" aria-describedby="f-attributes-hint" spellcheck="false">${f.attributes}</textarea><span class="hint" id="f-attributes-hint">One per line as AI=value, e.g. 3103=000500 for a net weight of 0.5 kg.</span></div>
+<div><label for="f-attributes">Other data attributes</label><textarea id="f-attributes" name="attributes" rows="2" aria-describedby="f-attributes-hint" spellcheck="false">${f.attributes}</textarea><span class="hint" id="f-attributes-hint">One per line as AI=value, e.g. 3103=000500 for a net weight of 0.5 kg, or a key qualifier of another key such as 254=A1, a GLN's extension.</span></div>
 </fieldset>
 <fieldset><legend>Link and symbol</legend>
 ${select({
@@ -149,7 +155,9 @@ function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
   if (outcome.kind === 'no_product') {
     return notice(
       'bad',
-      'No product of this organization has that GTIN. Check the digits, or find the product under Products.',
+      outcome.key === GTIN_KEY
+        ? 'No product of this organization has that GTIN. Check the digits, or find the product under Products.'
+        : `No item or prefix rule of this organization answers that value of (${outcome.key}). Check it, or find them under Items and rules.`,
     )
   }
   if (outcome.kind === 'invalid') {
@@ -176,6 +184,7 @@ function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
       : html`<img class="symbol" src="data:image/svg+xml;base64,${Buffer.from(outcome.svg).toString('base64')}" alt="${f.symbol === 'qr' ? 'QR code' : 'Data Matrix'} of ${r.barcodeText}" width="220" height="220">
 ${printNotice(png, pdf)}<p class="actions"><a class="button secondary" href="${download('svg')}">Download SVG</a>${printed}</p>`
   return html`<section class="code-result" aria-labelledby="code-heading"><h2 id="code-heading">${outcome.name}</h2>
+<p class="muted">${f.host === 'none' ? 'For' : 'Scans open the pages of'} <a href="${outcome.answeredBy.path}">${outcome.answeredBy.label}</a>.</p>
 ${outcome.warnings.map((w) => notice('warn', w))}
 <dl class="facts"><dt>Barcode text</dt><dd><div class="secret"><code id="code-text">${r.barcodeText}</code><button type="button" class="secondary" data-copy="code-text" hidden>Copy</button></div></dd>
 <dt>Element string</dt><dd><code>${r.elementString}</code></dd><dt>HRI</dt><dd><code>${r.hri}</code></dd></dl>${image}</section>`

@@ -5,6 +5,7 @@
 import {
   describeEntry,
   entryId,
+  GTIN_KEY,
   isGtinEntry,
   isRuleEntry,
   keyOfEntry,
@@ -37,7 +38,10 @@ export interface EditorSubject {
   readonly identity: SafeHtml
   /** The fields that identify a new entry: its GTIN, or its key and value (or prefix). */
   readonly newFields: (notes: FieldNotes) => SafeHtml
-  /** A stored product's link to the Codes page (other keys have none yet). */
+  /**
+   * A stored entry's link to the Codes page: with a product's GTIN or an item's key and value filled in, a rule's key
+   * (a code is of one value it answers, which the Codes page asks for).
+   */
   readonly codePath: string | null
 }
 
@@ -72,7 +76,7 @@ function productSubject(slug: string, f: Pick<ProductForm, 'gtin'>, stored: bool
         hint: '8, 12, 13 or 14 digits, with the check digit.',
         inputmode: 'numeric',
       }),
-    codePath: stored ? orgPath(slug, `/codes?gtin=${f.gtin}`) : null,
+    codePath: stored ? codesPath(slug, { key: GTIN_KEY, value: f.gtin }) : null,
   }
 }
 
@@ -112,8 +116,13 @@ ${input(valueField(f.kind), rule ? 'Prefix' : 'Value', f.value, notes, {
     : 'As in its Digital Link or after the AI in brackets: with its check digit or check characters where the key has them.',
   autocomplete: 'off',
 })}`,
-    codePath: null,
+    codePath: stored ? codesPath(slug, rule ? { key: f.key } : { key: f.key, value: f.value }) : null,
   }
+}
+
+/** The Codes page with the form's key (and value) filled in. */
+function codesPath(slug: string, fields: { key: string; value?: string }): string {
+  return orgPath(slug, `/codes?${new URLSearchParams(fields)}`)
 }
 
 /** The key select of a new item or rule: every Digital Link primary key but the GTIN's. */
