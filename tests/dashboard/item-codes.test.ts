@@ -12,6 +12,8 @@ const GLN = '9506000000008'
 const SSCC = '095060000000000008'
 /** An SSCC no rule of the organization answers. */
 const OTHER_SSCC = '040123450000000009'
+/** A GTIN no product lists, which the rule of GTIN prefix 095060009 answers. */
+const RULED_GTIN = '09506000900001'
 /** A GLN of another organization's item. */
 const RIVAL_GLN = '9506000000015'
 
@@ -36,6 +38,7 @@ async function viewer(): Promise<Browser> {
     ],
     rules: [
       entry({ key: '00', prefix: '0950600', published: false }, 'pallets', 'https://track.example/{value}'),
+      entry({ key: '01', prefix: '095060009' }, 'samples', 'https://samples.example/{gtin}'),
     ],
   })
   if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
@@ -99,6 +102,20 @@ describe('codes of items and prefix rules', () => {
     expect(await scannedText(new Uint8Array(await pdf.arrayBuffer()), 'pdf')).toEqual([
       `http://s.test/00/${SSCC}`,
     ])
+  })
+
+  test('a GTIN no product lists, which a prefix rule of GTINs answers, gets its code under that rule', async () => {
+    const b = await viewer()
+    const page = await b.get('/orgs/acme/codes?key=01&value=9506000900001&serial=7')
+    expect(page.status).toBe(200)
+    const body = await page.text()
+    expect(textOf(body)).toContain(`Barcode text http://id.test/01/${RULED_GTIN}/21/7`)
+    expect(textOf(body)).toContain('samples Scans open the pages of prefix rule')
+    expect(body).toContain('<a href="/orgs/acme/rules/01/095060009">')
+    const svg = await b.get('/orgs/acme/codes/svg?key=01&value=9506000900001&serial=7')
+    expect(svg.headers.get('content-disposition')).toBe(
+      `attachment; filename="${RULED_GTIN}-serial-7-qr.svg"`,
+    )
   })
 
   test("a value no entry of the organization answers, another organization's item and a wrong check digit make no code (422)", async () => {

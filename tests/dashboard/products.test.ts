@@ -365,7 +365,9 @@ describe('Codes', () => {
     const viewer = await signedIn(h, 'viewer')
     const missing = await viewer.get('/orgs/acme/codes?gtin=4000000000006')
     expect(missing.status).toBe(422)
-    expect(textOf(await missing.text())).toContain('No product of this organization has that GTIN.')
+    expect(textOf(await missing.text())).toContain(
+      'No product of this organization has that GTIN, and no prefix rule answers it.',
+    )
     const invalid = await viewer.get('/orgs/acme/codes?gtin=9506000134352&expiry=271399')
     expect(invalid.status).toBe(422)
     expect(textOf(await invalid.text())).toContain('No code for Oat drink, barista:')

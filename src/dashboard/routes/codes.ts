@@ -16,6 +16,7 @@ import {
   targetOf,
 } from '../../render/index.ts'
 import { brandRefs } from '../../services/catalog/brands.ts'
+import { normaliseGtin } from '../../gs1/gtin.ts'
 import { getProduct } from '../../services/catalog/products.ts'
 import type { CanonicalProduct } from '../../services/catalog/rows.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
@@ -67,29 +68,36 @@ interface Made {
   readonly definition: Record<string, unknown> | null
 }
 
-/** The organization's entry a code's key and value open: a product, an item, or the longest prefix rule. */
+/** The organization's entry a code's key and value open (a product, an item, or the longest prefix rule). */
 interface Answering {
   readonly id: string
   readonly product: CanonicalProduct
+  /** The value as the code carries it: a GTIN in 14 digits, another key's value as typed. */
+  readonly value: string
 }
 
 /**
- * The entry that answers scans of the form's key and value in the organization's catalog (DESIGN §12): the product
- * of a GTIN; for another key, the item of the value, else the rule of its longest prefix. A value its key refuses
- * opens none; the generator then says why.
+ * The entry that answers scans of the form's key and value in the organization's catalog, as the resolver finds it
+ * (DESIGN §12): the product of a GTIN, or the item of another key's value, else the rule of the value's longest
+ * prefix. A value its key refuses opens none; the generator then says why.
  */
 async function answeringEntry(ctx: OrgContext, form: CodeForm): Promise<Answering | null> {
-  const organization = ctx.membership.organization.id
+  let value = form.value
   if (form.key === GTIN_KEY) {
-    const stored = await getProduct(ctx.deps.database.db, organization, form.value)
-    return stored === null ? null : { id: stored.product.gtin, product: stored.product }
+    const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.value)
+    if (stored !== null) return { id: stored.product.gtin, product: stored.product, value: stored.product.gtin }
+    const gtin = normaliseGtin(form.value)
+    if (gtin === null) return null
+    value = gtin
+  } else {
+    const info = aiInfo(form.key)
+    if (info === undefined || checkAiValue(info, value) !== null) return null
   }
-  const info = aiInfo(form.key)
-  if (info === undefined || checkAiValue(info, form.value) !== null) return null
-  // At most one lookup per character of the value (30 at most), most specific first, as a scan finds it.
-  for (const id of candidateIds(form.key, form.value)) {
+  // At most one lookup per character of the value (30 at most), most specific first.
+  for (const id of candidateIds(form.key, value)) {
+    if (form.key === GTIN_KEY && !isRuleEntry(id)) continue
     const stored = await storedById(ctx, isRuleEntry(id) ? 'rule' : 'item', id)
-    if (stored !== null) return stored
+    if (stored !== null) return { ...stored, value }
   }
   return null
 }
@@ -101,7 +109,7 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<M
     const invalid = form.key === GTIN_KEY ? null : valueRefusal(ctx, form)
     return { outcome: invalid ?? { kind: 'no_product', key: form.key }, definition: null }
   }
-  const { product } = entry
+  const { product, value } = entry
   const brand = (await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)).find(
     (b) => b.slug === product.brand,
   )
@@ -111,8 +119,6 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<M
       : null
   const stems = { resolver: ctx.deps.config.resolverUrl, short: ctx.deps.config.shortUrl, custom, none: null }
   const stem = form.host === 'custom' && custom === null ? ctx.deps.config.resolverUrl : stems[form.host]
-  // A GTIN as the catalog spells it (14 digits); another key's value as typed, which its entry answers.
-  const value = form.key === GTIN_KEY ? product.gtin : form.value
   const definition = codeDefinition({ ...form, value }, stem)
   const generated = generate(definition, RENDER_OPTIONS)
   const name = product.names[product.defaultLanguage] ?? product.slug
@@ -121,7 +127,7 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<M
   }
   const result = generated.result
   const drawn = svg ? render(result, result.mode as Mode, result.errorCorrectionLevel) : null
-  const noun = form.key === GTIN_KEY ? 'product' : isRuleEntry(entry.id) ? 'prefix rule' : 'item'
+  const noun = isRuleEntry(entry.id) ? 'prefix rule' : form.key === GTIN_KEY ? 'product' : 'item'
   const warnings = codeWarnings(product, noun, form, custom !== null)
   const printProblems = problemsOfPrint(result, form)
   const answeredBy = {

@@ -156,7 +156,7 @@ function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
     return notice(
       'bad',
       outcome.key === GTIN_KEY
-        ? 'No product of this organization has that GTIN. Check the digits, or find the product under Products.'
+        ? 'No product of this organization has that GTIN, and no prefix rule answers it. Check the digits, or find the product under Products.'
         : `No item or prefix rule of this organization answers that value of (${outcome.key}). Check it, or find them under Items and rules.`,
     )
   }
