@@ -55,11 +55,11 @@ export function ruleMembers(id: string): { key: string; prefix: string } {
   return { key, prefix: value.slice(0, -RULE_MARK.length) }
 }
 
-/** How messages name an entry: `GTIN 09506000134352`, `(414) 9506000000008`, or a rule `(00) 0950600*`. */
+/** How messages name an entry: `GTIN 09506000134352`, `(414) 9506000000008`, or a rule `(00) 0950600*`, `(01) 09506000*`. */
 export function describeEntry(id: string): string {
   const { key, value } = keyOfEntry(id)
-  if (key === GTIN_KEY) return `GTIN ${value}`
-  return isRuleEntry(id) ? `(${key}) ${ruleMembers(id).prefix}*` : `(${key}) ${value}`
+  if (isRuleEntry(id)) return `(${key}) ${ruleMembers(id).prefix}*`
+  return key === GTIN_KEY ? `GTIN ${value}` : `(${key}) ${value}`
 }
 
 /** The entry's Digital Link path on a resolver: `/01/{gtin}`, or `/{key}/{value}` percent-encoded. */
