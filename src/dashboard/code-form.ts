@@ -43,7 +43,7 @@ export function readCodeForm(query: URLSearchParams): CodeForm {
   const byGtin = !query.has('value') && query.has('gtin')
   const key = query.get('key') ?? GTIN_KEY
   return {
-    key: !byGtin && isEntryKey(key) ? key : GTIN_KEY,
+    key: !byGtin && isEntryKey(key, 'item') ? key : GTIN_KEY,
     // Never cut to a length: a cut value is another code. The generator names what is wrong with the value typed.
     value: text(byGtin ? 'gtin' : 'value'),
     cpv: text('cpv'),

@@ -67,7 +67,7 @@ export function entryBody(f: EntryForm): Record<string, unknown> {
  * not offer), and an item's value ending in `*`, which spells a rule's identity.
  */
 export function identityRefusal(form: EntryForm): Issue | null {
-  if (!isEntryKey(form.key)) {
+  if (!isEntryKey(form.key, form.kind)) {
     const message = 'Choose the GS1 key of its Digital Links.'
     return { code: 'Catalog.Key', path: 'key', message }
   }

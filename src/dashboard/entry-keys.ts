@@ -1,6 +1,6 @@
 /**
  * The GS1 keys an item or a prefix rule may be of (DESIGN §12): every Digital Link primary key of the Syntax
- * Dictionary but the GTIN (01, a product), named as the dictionary titles it and as GS1 calls the key, and a sample
+ * Dictionary, for an item but the GTIN (01, a product; a rule of 01 answers the GTINs no product lists), named as the dictionary titles it and as GS1 calls the key, and a sample
  * value of a rule's prefix (for its scan preview). Pure: no I/O.
  */
 import { GTIN_KEY } from '../catalog/entry-id.ts'
@@ -20,6 +20,7 @@ export interface KeyOption {
  * labels such as `LOC No.`). A key the dictionary adds later is offered with its title alone.
  */
 const KEY_NAMES: Readonly<Record<string, string>> = {
+  '01': 'a trade item',
   '00': 'a logistic unit',
   '253': 'a document type',
   '255': 'a coupon',
@@ -37,16 +38,16 @@ const KEY_NAMES: Readonly<Record<string, string>> = {
   '8018': 'the GSRN of a service recipient',
 }
 
-/** The keys the editor offers, in the dictionary's order. */
-export function entryKeys(): readonly KeyOption[] {
+/** The keys the editor offers an entry of this kind, in the dictionary's order. */
+export function entryKeys(kind: 'item' | 'rule'): readonly KeyOption[] {
   return dlPrimaryKeys()
-    .filter((key) => key !== GTIN_KEY)
+    .filter((key) => isEntryKey(key, kind))
     .map((key) => ({ key, title: aiInfo(key)?.title ?? key, name: KEY_NAMES[key] ?? null }))
 }
 
-/** True when the editor offers the key. */
-export function isEntryKey(key: string): boolean {
-  return key !== GTIN_KEY && dlPrimaryKeys().includes(key)
+/** True when the editor offers the key to an entry of this kind. */
+export function isEntryKey(key: string, kind: 'item' | 'rule'): boolean {
+  return (key !== GTIN_KEY || kind === 'rule') && dlPrimaryKeys().includes(key)
 }
 
 /** `(414) LOC No.: the GLN of a location`. */

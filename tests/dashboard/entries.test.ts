@@ -160,6 +160,31 @@ describe('Items and rules', () => {
     expect(onlyRules).toContain('0950600')
   })
 
+  test('a rule may be of GTINs (01), an item may not: offered, stored and previewed for a GTIN of the prefix', async () => {
+    const editor = await signedIn(h, 'editor')
+    const newItem = await (await editor.get('/orgs/acme/items/new')).text()
+    expect(newItem).not.toContain('<option value="01"')
+    const newRule = await (await editor.get('/orgs/acme/rules/new?key=01')).text()
+    expect(newRule).toContain('<option value="01" selected>(01) GTIN: a trade item</option>')
+    const created = await editor.post('/orgs/acme/rules', {
+      ...NEW_RULE,
+      key: '01',
+      prefix: '09506000',
+      slug: 'all-gtins',
+      'page.0.href': 'https://shop.example/gtin/{value}',
+    })
+    expect(created.headers.get('location')).toBe('/orgs/acme/rules/01/09506000?done=created')
+    const stored = await getEntry(h.database.db, RULES, h.orgIds.acme as string, '01/09506000~')
+    expect(stored?.entry).toMatchObject({ key: '01', prefix: '09506000', slug: 'all-gtins' })
+    const page = await (await editor.get('/orgs/acme/rules/01/09506000')).text()
+    expect(textOf(page)).toContain('(01) GTIN: a trade item, every value starting with 09506000')
+    expect(page).toContain('href="https://shop.example/gtin/09506000000008"')
+    const item = await editor.post('/orgs/acme/items', { ...NEW_ITEM, key: '01', value: '09506000134352' })
+    expect(item.status).toBe(422)
+    expect(errorAt(await item.text(), 'f-key')).toBe('Choose the GS1 key of its Digital Links.')
+    expect((await editor.post('/orgs/acme/rules/01/09506000/delete', {})).status).toBe(303)
+  })
+
   test('saving an item unchanged changes nothing and records nothing; a stale form is 409 with what was typed', async () => {
     const editor = await signedIn(h, 'editor')
     const before = await getEntry(h.database.db, ITEMS, h.orgIds.acme as string, `414/${GLN}`)

@@ -84,7 +84,7 @@ function showNew(kind: EntryKind) {
     }
     // From a list filtered by key, the new entry is of that key.
     const key = ctx.query.get('key') ?? ''
-    const form = { ...state.form, brand: state.brands[0]?.slug ?? '', key: isEntryKey(key) ? key : '' }
+    const form = { ...state.form, brand: state.brands[0]?.slug ?? '', key: isEntryKey(key, kind) ? key : '' }
     return pageAnswer(ctx.https, productPage(ctx, { ...state, form }))
   }
 }

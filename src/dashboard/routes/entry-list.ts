@@ -26,7 +26,7 @@ function readQuery(query: URLSearchParams): EntryQuery {
   const cursorOf = shown === 'items' ? ITEMS : shown === 'rules' ? RULES : null
   return {
     q: (query.get('q') ?? '').slice(0, 200),
-    key: isEntryKey(key) ? key : '',
+    key: isEntryKey(key, 'rule') ? key : '',
     brand: query.get('brand') ?? '',
     published: published === 'yes' || published === 'no' ? published : '',
     show: shown,

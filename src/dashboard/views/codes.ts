@@ -62,7 +62,7 @@ export function codesPage(
     html`<h1>Codes</h1><p>Make the Digital Link (or GS1 element string) of one of your products, with its batch, serial or expiry date, or of a location, a logistic unit or anything else of another GS1 key that your items and prefix rules answer, and its QR code or Data Matrix; the same generator as the code API.</p>
 ${o.outcome ? result(ctx, o.outcome, f) : null}
 <form method="get" action="${orgPath(slug, '/codes')}" class="stack wide">
-${select({ name: 'key', label: 'Key', value: f.key, options: [{ value: GTIN_KEY, label: '(01) GTIN: a product' }, ...entryKeys().map((k) => ({ value: k.key, label: keyLabel(k.key) }))] })}
+${select({ name: 'key', label: 'Key', value: f.key, options: [{ value: GTIN_KEY, label: '(01) GTIN: a product' }, ...entryKeys('item').map((k) => ({ value: k.key, label: keyLabel(k.key) }))] })}
 ${field({ name: 'value', label: 'Value', value: f.value, required: true, hint: 'A GTIN of one of your products (find them under Products), or a value of another key with an item of its own or under a prefix rule (under Items and rules), with its check digit where the key has one.' })}
 <fieldset><legend>Qualifiers and attributes (optional)</legend>
 ${field({ name: 'cpv', label: 'Consumer product variant (22)', value: f.cpv })}

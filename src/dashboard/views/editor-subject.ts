@@ -125,13 +125,15 @@ function codesPath(slug: string, fields: { key: string; value?: string }): strin
   return orgPath(slug, `/codes?${new URLSearchParams(fields)}`)
 }
 
-/** The key select of a new item or rule: every Digital Link primary key but the GTIN's. */
+/** The key select of a new item (every Digital Link primary key but the GTIN's) or rule (every one). */
 function keySelect(f: EntryIdentity, notes: FieldNotes): SafeHtml {
   const described = [notes.errors.has('f-key') ? 'f-key-error' : null, 'f-key-hint'].filter((x) => x !== null)
   return html`<div><label for="f-key">Key</label><select id="f-key" name="key" aria-describedby="${described.join(' ')}"${
     notes.errors.has('f-key') ? html` aria-invalid="true"` : null
-  }>${f.key === '' ? html`<option value="" selected>Choose a key</option>` : null}${entryKeys().map(
+  }>${f.key === '' ? html`<option value="" selected>Choose a key</option>` : null}${entryKeys(f.kind).map(
     (k) =>
       html`<option value="${k.key}"${k.key === f.key ? html` selected` : null}>${keyLabel(k.key)}</option>`,
-  )}</select><span class="hint" id="f-key-hint">The GS1 key of its Digital Links (<code>/{key}/{value}</code>); GTINs (01) are products.</span>${noteText('f-key', notes)}</div>`
+  )}</select><span class="hint" id="f-key-hint">The GS1 key of its Digital Links (<code>/{key}/{value}</code>); ${
+    f.kind === 'rule' ? 'a rule of GTINs (01) answers those no product lists.' : 'GTINs (01) are products.'
+  }</span>${noteText('f-key', notes)}</div>`
 }

@@ -79,7 +79,8 @@ function filterForm(ctx: OrgContext, brands: readonly BrandRef[], q: EntryQuery)
     list.map(
       ([v, label]) => html`<option value="${v}"${v === chosen ? html` selected` : null}>${label}</option>`,
     )
-  const keys = entryKeys().map((k) => [k.key, keyLabel(k.key)] as const)
+  // Every key a rule may have: an item's are the same but the GTIN's.
+  const keys = entryKeys('rule').map((k) => [k.key, keyLabel(k.key)] as const)
   return html`<form method="get" action="${orgPath(ctx.membership.organization.slug, '/items')}" class="filters" role="search" aria-label="Items and rules">
 <div><label for="f-q">Search</label><input id="f-q" name="q" type="search" value="${q.q}" aria-describedby="f-q-hint"><span class="hint" id="f-q-hint">Value or prefix from its start, name or URL name</span></div>
 <div><label for="f-key">Key</label><select id="f-key" name="key">${options([['', 'All keys'], ...keys], q.key)}</select></div>
