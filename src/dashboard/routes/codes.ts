@@ -5,6 +5,7 @@
  */
 
 import { candidateIds, describeEntry, entryId, GTIN_KEY, isRuleEntry } from '../../catalog/entry-id.ts'
+import { normaliseGtin } from '../../gs1/gtin.ts'
 import { aiInfo, type CodeResult, checkAiValue, type Issue, type Mode } from '../../gs1/index.ts'
 import {
   checkPrint,
@@ -16,7 +17,6 @@ import {
   targetOf,
 } from '../../render/index.ts'
 import { brandRefs } from '../../services/catalog/brands.ts'
-import { normaliseGtin } from '../../gs1/gtin.ts'
 import { getProduct } from '../../services/catalog/products.ts'
 import type { CanonicalProduct } from '../../services/catalog/rows.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
@@ -85,7 +85,8 @@ async function answeringEntry(ctx: OrgContext, form: CodeForm): Promise<Answerin
   let value = form.value
   if (form.key === GTIN_KEY) {
     const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.value)
-    if (stored !== null) return { id: stored.product.gtin, product: stored.product, value: stored.product.gtin }
+    if (stored !== null)
+      return { id: stored.product.gtin, product: stored.product, value: stored.product.gtin }
     const gtin = normaliseGtin(form.value)
     if (gtin === null) return null
     value = gtin
