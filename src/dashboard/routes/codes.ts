@@ -4,7 +4,7 @@
  * many codes → a ZIP of SVG, PNG or PDF files.
  */
 
-import { candidateIds, describeEntry, entryId, GTIN_KEY, isRuleEntry } from '../../catalog/entry-id.ts'
+import { describeEntry, entryId, GTIN_KEY, isRuleEntry } from '../../catalog/entry-id.ts'
 import { normaliseGtin } from '../../gs1/gtin.ts'
 import { aiInfo, type CodeResult, checkAiValue, type Issue, type Mode } from '../../gs1/index.ts'
 import {
@@ -17,6 +17,7 @@ import {
   targetOf,
 } from '../../render/index.ts'
 import { brandRefs } from '../../services/catalog/brands.ts'
+import { answeringId } from '../../services/catalog/entries.ts'
 import { getProduct } from '../../services/catalog/products.ts'
 import type { CanonicalProduct } from '../../services/catalog/rows.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
@@ -94,13 +95,11 @@ async function answeringEntry(ctx: OrgContext, form: CodeForm): Promise<Answerin
     const info = aiInfo(form.key)
     if (info === undefined || checkAiValue(info, value) !== null) return null
   }
-  // At most one lookup per character of the value (30 at most), most specific first.
-  for (const id of candidateIds(form.key, value)) {
-    if (form.key === GTIN_KEY && !isRuleEntry(id)) continue
-    const stored = await storedById(ctx, isRuleEntry(id) ? 'rule' : 'item', id)
-    if (stored !== null) return { ...stored, value }
-  }
-  return null
+  const id = await answeringId(ctx.deps.database.db, ctx.membership.organization.id, form.key, value)
+  // A GTIN's product was looked for above, with its own shape.
+  if (id === null || (form.key === GTIN_KEY && !isRuleEntry(id))) return null
+  const stored = await storedById(ctx, isRuleEntry(id) ? 'rule' : 'item', id)
+  return stored === null ? null : { ...stored, value }
 }
 
 /** Works out the code of the form, for one of the organization's entries; its SVG too unless `svg` is false. */

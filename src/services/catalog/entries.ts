@@ -6,8 +6,9 @@
  * Writes go through the catalog import, so an entry has one set of rules however it comes.
  */
 import { createHash } from 'node:crypto'
-import { and, asc, eq, gt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm'
 import {
+  candidateIds,
   describeEntry,
   entryId,
   GTIN_KEY,
@@ -28,7 +29,14 @@ import { normaliseGtin, parseGtin } from '../../gs1/gtin.ts'
 import { type Issue, issue, quote } from '../../gs1/issue.ts'
 import { type Actor, recordAudit } from '../audit.ts'
 import { importInTransaction, lockCatalog } from './import.ts'
-import { type CanonicalProduct, ITEM_ROWS, loadProducts, PRODUCT_ROWS, RULE_ROWS } from './rows.ts'
+import {
+  type CanonicalProduct,
+  ITEM_ROWS,
+  loadProducts,
+  MOST_SPECIFIC,
+  PRODUCT_ROWS,
+  RULE_ROWS,
+} from './rows.ts'
 
 /** The organization a request is for: its ID (for the queries) and its stored values (for the import's scope). */
 export interface OrganizationScope extends CatalogScope {
@@ -385,6 +393,25 @@ export async function listEntries<I extends Identity>(
     updatedAt: updatedAt.toISOString(),
   }))
   return { items, next: rows.length > filter.limit ? (page.at(-1)?.id ?? null) : null }
+}
+
+/**
+ * The identity of the organization's entry that answers scans of `key` with `value` as the resolver finds it (DESIGN
+ * §12), published or not: the exact entry (a product for a GTIN-14), else the rule of the longest prefix. One query.
+ */
+export async function answeringId(
+  db: Db,
+  organizationId: string,
+  key: string,
+  value: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: products.gtin })
+    .from(products)
+    .where(and(inArray(products.gtin, candidateIds(key, value)), inOrganization(organizationId)))
+    .orderBy(...MOST_SPECIFIC)
+    .limit(1)
+  return row?.id ?? null
 }
 
 export function inOrganization(organizationId: string): SQL {

@@ -1,10 +1,11 @@
 /** One prepared query per resolver lookup: a published product, its brand, and its names and pages as stored for it. */
 import { and, eq, Placeholder, type SQL, sql } from 'drizzle-orm'
-import { candidateIds, GTIN_KEY, RULE_MARK } from '../../catalog/entry-id.ts'
+import { candidateIds, GTIN_KEY } from '../../catalog/entry-id.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { brands, products, type ResolverName, type ResolverPage } from '../../db/schema.ts'
 import type { CatalogPage, CatalogProduct } from '../../resolver/catalog.ts'
 import { groupLots, withPageExtras } from '../../resolver/page-extras.ts'
+import { MOST_SPECIFIC } from './rows.ts'
 
 const columns = {
   gtin: products.gtin,
@@ -33,7 +34,6 @@ const published = eq(products.published, true)
 const gtinIs = and(eq(products.gtin, sql.placeholder('gtin')), published)
 /** Any of the identities that may answer a scan of a key (`candidateIds`): the exact entry first, then the longest rule. */
 const idsAre = and(sql`${products.gtin} = any(${sql.placeholder('ids')}::text[])`, published)
-const MOST_SPECIFIC = [sql`${products.gtin} like ${`%${RULE_MARK}`}`, sql`length(${products.gtin}) desc`]
 const slugsAre = and(
   eq(brands.slug, sql.placeholder('brand')),
   eq(products.slug, sql.placeholder('product')),

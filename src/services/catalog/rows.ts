@@ -27,6 +27,8 @@ export const PRODUCT_ROWS: SQL = sql`${products.gtin} ~ '^[0-9]{14}$'`
 export const ITEM_ROWS: SQL = sql`${products.gtin} like '%/%' and ${products.gtin} not like '%~'`
 /** The rows of prefix rules (`{key}/{prefix}~`, src/catalog/entry-id.ts). */
 export const RULE_ROWS: SQL = sql`${products.gtin} like '%~'`
+/** Among the candidates of a scan (`candidateIds`), the one that answers it first: the exact entry, then the longest rule. */
+export const MOST_SPECIFIC: readonly SQL[] = [RULE_ROWS, sql`length(${products.gtin}) desc`]
 
 /** Loads the products matching `where` (a condition on `products`), ordered by GTIN; the first `limit` of them. */
 export async function loadProducts(db: Db, where: SQL | undefined, limit?: number): Promise<StoredProduct[]> {
