@@ -4,6 +4,7 @@
  * it is a plain form post whose answer is the file; with it, a script shows the files arriving.
  */
 import type { Format } from '../render/index.ts'
+import { prefixesOf } from '../services/catalog/company-prefixes.ts'
 import { CsvHeaderError, csvRows } from '../services/codes/csv.ts'
 import { MAX_BATCH } from '../services/codes/generate.ts'
 import { inlineRenderWork, type RenderEntry, renderZip } from '../services/codes/render-zip.ts'
@@ -61,6 +62,7 @@ export async function batchZip(ctx: OrgContext, form: BatchForm): Promise<BatchO
     return { kind: 'refused', problems: ['The CSV file has no codes under its header.'] }
   const zip = renderZip({
     entries,
+    companyPrefixes: await prefixesOf(ctx.deps.database.db, ctx.membership.organization.id),
     base: print.options,
     format: form.format,
     work: ctx.deps.renderWork ?? inlineRenderWork(),

@@ -2,6 +2,7 @@
 import { describe, expect, test } from 'bun:test'
 import { unzipSync } from 'fflate'
 import { newFormId } from '../../src/dashboard/form.ts'
+import { addCompanyPrefix, removeCompanyPrefix } from '../../src/services/catalog/company-prefixes.ts'
 import { scanImage } from '../render/scanner.ts'
 import { type Browser, signedIn, textOf, useHarness } from './harness.ts'
 
@@ -57,6 +58,26 @@ describe('Codes: many codes from a CSV file', () => {
     expect(manifest[3]).toStartWith('4,,,,,,,,Csv.Invalid.primaryKey at primaryKey')
     const [read] = await scanImage(files['label_1.png'] as Uint8Array)
     expect(read?.text).toBe('https://id.example.com/01/09506000134352/10/L1/21/S1')
+  })
+
+  test("compressed links in the ZIP use the organization's GS1 Company Prefixes (SGTIN-96 for a long serial)", async () => {
+    const viewer = await signedIn(h, 'viewer')
+    const csv = [
+      'reference,mode,primaryKey,ais,digitalLinkStem,compression',
+      `long,QR_GS1_DIGITAL_LINK_URI,(01)09506000134352,(21)${2 ** 38 - 1},https://id.example.com,EPC_HEX`,
+    ].join('\r\n')
+    const manifestOf = async () => {
+      const res = await postBatch(viewer, { format: 'svg' }, csv)
+      const files = unzipSync(new Uint8Array(await res.arrayBuffer()))
+      return new TextDecoder().decode(files['manifest.csv']).split('\r\n')[1] ?? ''
+    }
+    expect(await manifestOf()).toStartWith('2,long,https://id.example.com/ehf70095060001343520c3fffffffff,')
+    expect((await addCompanyPrefix(h.database.db, 'acme', '9506000')).ok).toBe(true)
+    try {
+      expect(await manifestOf()).toStartWith('2,long,https://id.example.com/eh30164433400d1effffffffff,')
+    } finally {
+      await removeCompanyPrefix(h.database.db, 'acme', '9506000')
+    }
   })
 
   test('a download changes nothing: the same form may be sent again', async () => {

@@ -1,6 +1,7 @@
 /** Codes of other GS1 keys on the Codes page (DESIGN §12): an item's, a value a prefix rule answers, and the links to them. */
 import { describe, expect, test } from 'bun:test'
 import { createResolver } from '../../src/resolver/index.ts'
+import { addCompanyPrefix, removeCompanyPrefix } from '../../src/services/catalog/company-prefixes.ts'
 import { createDbCatalog } from '../../src/services/catalog/db-catalog.ts'
 import { importCatalog } from '../../src/services/catalog/import.ts'
 import { rasterizePdfAt, scanImage } from '../render/scanner.ts'
@@ -116,6 +117,26 @@ describe('codes of items and prefix rules', () => {
     expect(svg.headers.get('content-disposition')).toBe(
       `attachment; filename="${RULED_GTIN}-serial-7-qr.svg"`,
     )
+  })
+
+  test("compression writes the shortest EPC scheme with the organization's GS1 Company Prefixes (SGTIN-96 here)", async () => {
+    const b = await viewer()
+    const serial = String(2 ** 38 - 1)
+    const query = new URLSearchParams({ key: '01', value: GTIN, serial, compression: 'EPC_HEX' })
+    const plain = textOf(await (await b.get(`/orgs/acme/codes?${query}`)).text())
+    expect(plain).toContain('Barcode text http://id.test/ehf70095060001343520c3fffffffff')
+    expect((await addCompanyPrefix(h.database.db, 'acme', '9506000')).ok).toBe(true)
+    try {
+      const fixed = textOf(await (await b.get(`/orgs/acme/codes?${query}`)).text())
+      expect(fixed).toContain('Barcode text http://id.test/eh30164433400d1effffffffff')
+      const png = await b.get(`/orgs/acme/codes/png?${query}`)
+      expect(await scannedText(new Uint8Array(await png.arrayBuffer()), 'png')).toEqual([
+        'http://id.test/eh30164433400d1effffffffff',
+      ])
+    } finally {
+      // The other tests' entries lie outside this prefix.
+      await removeCompanyPrefix(h.database.db, 'acme', '9506000')
+    }
   })
 
   test("a value no entry of the organization answers, another organization's item and a wrong check digit make no code (422)", async () => {

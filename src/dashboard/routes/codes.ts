@@ -17,6 +17,7 @@ import {
   targetOf,
 } from '../../render/index.ts'
 import { brandRefs } from '../../services/catalog/brands.ts'
+import { prefixesOf } from '../../services/catalog/company-prefixes.ts'
 import { answeringId } from '../../services/catalog/entries.ts'
 import { getProduct } from '../../services/catalog/products.ts'
 import type { CanonicalProduct } from '../../services/catalog/rows.ts'
@@ -67,6 +68,8 @@ const render = createRenderer()
 interface Made {
   readonly outcome: CodeOutcome
   readonly definition: Record<string, unknown> | null
+  /** What it was generated with beyond the definition: the organization's prefixes when it compresses. */
+  readonly context: { readonly companyPrefixes?: readonly string[] }
 }
 
 /** The organization's entry a code's key and value open (a product, an item, or the longest prefix rule). */
@@ -107,7 +110,7 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<M
   const entry = await answeringEntry(ctx, form)
   if (entry === null) {
     const invalid = form.key === GTIN_KEY ? null : valueRefusal(ctx, form)
-    return { outcome: invalid ?? { kind: 'no_product', key: form.key }, definition: null }
+    return { outcome: invalid ?? { kind: 'no_product', key: form.key }, definition: null, context: {} }
   }
   const { product, value } = entry
   const brand = (await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)).find(
@@ -120,10 +123,15 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<M
   const stems = { resolver: ctx.deps.config.resolverUrl, short: ctx.deps.config.shortUrl, custom, none: null }
   const stem = form.host === 'custom' && custom === null ? ctx.deps.config.resolverUrl : stems[form.host]
   const definition = codeDefinition({ ...form, value }, stem)
-  const generated = generate(definition, RENDER_OPTIONS)
+  const context = await prefixesFor(ctx, form)
+  const generated = generate(definition, { ...RENDER_OPTIONS, ...context })
   const name = product.names[product.defaultLanguage] ?? product.slug
   if (!generated.ok) {
-    return { outcome: { kind: 'invalid', errors: generated.errors, name, customDomain: custom }, definition }
+    return {
+      outcome: { kind: 'invalid', errors: generated.errors, name, customDomain: custom },
+      definition,
+      context,
+    }
   }
   const result = generated.result
   const drawn = svg ? render(result, result.mode as Mode, result.errorCorrectionLevel) : null
@@ -146,7 +154,17 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<M
       printProblems,
     },
     definition,
+    context,
   }
+}
+
+/** The organization's GS1 Company Prefixes when the form compresses: fixed-length EPC schemes may then be shorter. */
+async function prefixesFor(
+  ctx: OrgContext,
+  form: CodeForm,
+): Promise<{ companyPrefixes?: readonly string[] }> {
+  if (form.compression === '') return {}
+  return { companyPrefixes: await prefixesOf(ctx.deps.database.db, ctx.membership.organization.id) }
 }
 
 /** A value its key refuses (a wrong check digit, a character or length it cannot have), said as the generator says it. */
@@ -277,7 +295,7 @@ function printedFile(format: 'png' | 'pdf') {
   return async (ctx: OrgContext): Promise<Response> => {
     const form = readCodeForm(ctx.query)
     const print = printOptionsOf(form.print)
-    const { outcome, definition } = await outcomeOf(ctx, form, false)
+    const { outcome, definition, context } = await outcomeOf(ctx, form, false)
     if (
       outcome.kind !== 'code' ||
       definition === null ||
@@ -286,7 +304,8 @@ function printedFile(format: 'png' | 'pdf') {
     )
       return page(ctx)
     const work = ctx.deps.renderWork ?? inlineRenderWork()
-    const drawn = await work.renderChunk({ items: [definition], start: 0, base: print.options, format })
+    const chunk = { items: [definition], start: 0, base: print.options, format, ...context }
+    const drawn = await work.renderChunk(chunk)
     if (!drawn.ok) {
       const busy = drawn.reason === 'busy'
       const view = busy ? ERRORS.busy : ERRORS.internal

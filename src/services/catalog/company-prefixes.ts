@@ -20,7 +20,8 @@ async function organizationId(db: Db | Tx, slug: string): Promise<string | null>
   return row?.id ?? null
 }
 
-async function prefixesOf(db: Db | Tx, id: string): Promise<string[]> {
+/** The prefixes of the organization with this ID, in order (none recorded: none). */
+export async function prefixesOf(db: Db | Tx, id: string): Promise<string[]> {
   const rows = await db
     .select({ prefix: companyPrefixes.prefix })
     .from(companyPrefixes)

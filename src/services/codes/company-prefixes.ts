@@ -1,7 +1,6 @@
 /** The GS1 Company Prefixes of the organization asking for codes: compression picks fixed-length EPC schemes with them. */
-import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/database.ts'
-import { companyPrefixes } from '../../db/schema.ts'
+import { prefixesOf } from '../catalog/company-prefixes.ts'
 
 /** An organization's recorded prefixes by its id, in order; none for an organization that recorded none. */
 export type CompanyPrefixReader = (organizationId: string) => Promise<readonly string[]>
@@ -12,12 +11,5 @@ export type CompanyPrefixReader = (organizationId: string) => Promise<readonly s
  * @example codesFeature({ auth, companyPrefixes: companyPrefixReader(database.db) })
  */
 export function companyPrefixReader(db: Db): CompanyPrefixReader {
-  return async (organizationId) => {
-    const rows = await db
-      .select({ prefix: companyPrefixes.prefix })
-      .from(companyPrefixes)
-      .where(eq(companyPrefixes.organizationId, organizationId))
-      .orderBy(asc(companyPrefixes.prefix))
-    return rows.map((r) => r.prefix)
-  }
+  return (organizationId) => prefixesOf(db, organizationId)
 }
