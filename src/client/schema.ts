@@ -650,6 +650,8 @@ export interface components {
         name: string
         plan?: 'free' | 'starter' | 'pro' | 'enterprise'
         subscriptionStatus?: 'active' | 'past_due' | 'canceled'
+        /** @description The GS1 Company Prefixes the organization is licensed (DESIGN §12): given, they replace the recorded ones; left out, the recorded ones stay. An operator’s to change. */
+        companyPrefixes?: string[]
       }[]
       brands?: {
         slug: string
@@ -3271,7 +3273,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -3280,8 +3282,8 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
-       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
       422: {
@@ -4040,7 +4042,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -4049,8 +4051,8 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
-       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
       422: {
@@ -5041,7 +5043,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -5050,8 +5052,8 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
-       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
       422: {
@@ -5361,7 +5363,7 @@ export interface operations {
   listRules: {
     parameters: {
       query?: {
-        /** @description Only this key’s rules (`414`, `8003`, …); a key that is no Digital Link primary key other than `01` is 400. */
+        /** @description Only this key’s rules (`414`, `8003`, …); a key that is no Digital Link primary key is 400. */
         key?: string
         /** @description Only this brand’s rules. */
         brand?: string
@@ -5529,7 +5531,7 @@ export interface operations {
       query?: never
       header?: never
       path: {
-        /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
+        /** @description The AI of a GS1 Digital Link primary key (`414`, `00`, `8003`, …); any other names nothing (404). */
         key: string
         /** @description The start of the values the rule answers, percent-encoded (a `/` as `%2F`): digits for a key of digits, GS1 character set 82 otherwise, no longer than the key’s values (else 400). */
         prefix: string
@@ -5634,7 +5636,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The organization has no rule of this key and prefix, or the key is no Digital Link primary key other than `01`. */
+      /** @description The organization has no rule of this key and prefix, or the key is no Digital Link primary key. */
       404: {
         headers: {
           [name: string]: unknown
@@ -5730,7 +5732,7 @@ export interface operations {
         'If-None-Match'?: '*'
       }
       path: {
-        /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
+        /** @description The AI of a GS1 Digital Link primary key (`414`, `00`, `8003`, …); any other names nothing (404). */
         key: string
         /** @description The start of the values the rule answers, percent-encoded (a `/` as `%2F`): digits for a key of digits, GS1 character set 82 otherwise, no longer than the key’s values (else 400). */
         prefix: string
@@ -5852,7 +5854,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description No rule can have this key and prefix: the key is no Digital Link primary key other than `01`. */
+      /** @description No rule can have this key and prefix: the key is no Digital Link primary key. */
       404: {
         headers: {
           [name: string]: unknown
@@ -6040,7 +6042,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -6049,8 +6051,8 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
-       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
       422: {
@@ -6139,7 +6141,7 @@ export interface operations {
         'If-None-Match'?: string
       }
       path: {
-        /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
+        /** @description The AI of a GS1 Digital Link primary key (`414`, `00`, `8003`, …); any other names nothing (404). */
         key: string
         /** @description The start of the values the rule answers, percent-encoded (a `/` as `%2F`): digits for a key of digits, GS1 character set 82 otherwise, no longer than the key’s values (else 400). */
         prefix: string
@@ -6239,7 +6241,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorEnvelope']
         }
       }
-      /** @description The organization has no rule of this key and prefix, or the key is no Digital Link primary key other than `01`. */
+      /** @description The organization has no rule of this key and prefix, or the key is no Digital Link primary key. */
       404: {
         headers: {
           [name: string]: unknown
@@ -6560,7 +6562,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -6569,8 +6571,8 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or GTIN that belongs to another organization.
-       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, activating a domain.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
       422: {
