@@ -177,6 +177,8 @@ export const products = pgTable(
     // A brand's products in GTIN order (the catalog list's pages), and slugs across brands (the import's checks).
     index('products_brand_gtin_idx').on(t.brandId, t.gtin),
     index('products_slug_idx').on(t.slug),
+    // Prefix rules of GTINs (`01/{prefix}~`): whether any exists decides the query of a GTIN's scan (lookup.ts).
+    index('products_gtin_rules_idx').on(t.gtin).where(sql`${t.gtin} like '01/%'`),
     // A product's GTIN-14, or an entry of another key as `{key}/{value}` (src/catalog/entry-id.ts).
     check('products_gtin_check', sql`${t.gtin} ~ '^[0-9]{14}$' or ${t.gtin} ~ '^[0-9]{2,4}/.'`),
   ],

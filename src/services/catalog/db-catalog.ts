@@ -1,7 +1,7 @@
 /** The resolver's Catalog on the database: cached lookups, invalidated on every instance by LISTEN/NOTIFY. */
 
 import { and, eq } from 'drizzle-orm'
-import { entryId, keyOfEntry } from '../../catalog/entry-id.ts'
+import { entryId, GTIN_KEY, keyOfEntry } from '../../catalog/entry-id.ts'
 import { CATALOG_CHANNEL } from '../../db/channels.ts'
 import type { Database } from '../../db/database.ts'
 import { brands } from '../../db/schema.ts'
@@ -49,7 +49,18 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   }
   const productOptions = { ...cacheOptions, admitOnRepeat: options.admitOnRepeat ?? true }
   const lookups = productLookups(database)
-  const byGtin = new LookupCache<CatalogProduct>(productOptions, (gtin) => withDeadline(lookups.byGtin(gtin)))
+  // Whether prefix rules of GTINs exist, asked once per catalog change; unknown (the question failed) counts as yes,
+  // whose query answers rightly either way.
+  let gtinRules: Promise<boolean> | null = null
+  const hasGtinRules = () =>
+    (gtinRules ??= withDeadline(lookups.hasGtinRules()).catch(() => {
+      gtinRules = null
+      return true
+    }))
+  // A GTIN's scan: the one-row lookup of its product, or with rules of GTINs stored, the product or else the longest rule.
+  const byGtin = new LookupCache<CatalogProduct>(productOptions, async (gtin) =>
+    withDeadline((await hasGtinRules()) ? lookups.byKey(GTIN_KEY, gtin) : lookups.byGtin(gtin)),
+  )
   // Entries of other keys by their identity; a value without an entry is answered by its longest prefix rule.
   const byKey = new LookupCache<CatalogProduct>(productOptions, (id) => {
     const { key, value } = keyOfEntry(id)
@@ -71,6 +82,7 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   })
   let unlisten: (() => Promise<void>) | null = null
   const invalidate = () => {
+    gtinRules = null
     byGtin.clear()
     byKey.clear()
     bySlug.clear()

@@ -1,6 +1,6 @@
 /** One prepared query per resolver lookup: a published product, its brand, and its names and pages as stored for it. */
 import { and, eq, Placeholder, type SQL, sql } from 'drizzle-orm'
-import { candidateIds, GTIN_KEY } from '../../catalog/entry-id.ts'
+import { candidateIds } from '../../catalog/entry-id.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { brands, products, type ResolverName, type ResolverPage } from '../../db/schema.ts'
 import type { CatalogPage, CatalogProduct } from '../../resolver/catalog.ts'
@@ -23,11 +23,16 @@ const columns = {
 }
 
 export interface ProductLookups {
-  /** The product with this GTIN, else the longest prefix rule of key 01 that covers it, or null. */
+  /** The product with this GTIN, or null: prefix rules of GTINs are `byKey('01', gtin)`'s (see `hasGtinRules`). */
   byGtin(gtin: string): Promise<CatalogProduct | null>
   /** The entry of another key, else its longest matching prefix rule (DESIGN §12), or null; one query. */
   byKey(key: string, value: string): Promise<CatalogProduct | null>
   bySlug(brandSlug: string, productSlug: string): Promise<CatalogProduct | null>
+  /**
+   * True when a prefix rule of GTINs is stored (published or not): a GTIN's scan must then ask `byKey`, which finds the
+   * product or the rule in one query; without one, `byGtin`'s one-row lookup answers alone. Read off a partial index.
+   */
+  hasGtinRules(): Promise<boolean>
 }
 
 const published = eq(products.published, true)
@@ -75,13 +80,17 @@ export function productLookups(database: Database): ProductLookups {
   const byGtin = byGtinRow(database)
   const bySlug = compile(database, select(database.db, slugsAre))
   const byKey = compile(database, select(database.db, idsAre).orderBy(...MOST_SPECIFIC))
-  const keyed = async (key: string, value: string) =>
-    toProduct(await byKey({ ids: candidateIds(key, value) }))
+  // The predicate is the partial index's, word for word (`products_gtin_rules_idx`), so the planner reads that index.
+  const gtinRule = () =>
+    database.db
+      .select({ gtin: products.gtin })
+      .from(products)
+      .where(sql`${products.gtin} like '01/%'`)
+      .limit(1)
   return {
-    // The exact query first, alone: a listed product (nearly every scan) keeps its single-row index lookup, and only
-    // a GTIN no product lists asks for rules (its answer, like any, is then cached by GTIN).
-    byGtin: async (gtin) => toProduct(await byGtin({ gtin })) ?? keyed(GTIN_KEY, gtin),
-    byKey: keyed,
+    byGtin: async (gtin) => toProduct(await byGtin({ gtin })),
+    byKey: async (key, value) => toProduct(await byKey({ ids: candidateIds(key, value) })),
+    hasGtinRules: async () => (await gtinRule()).length > 0,
     bySlug: async (brand, product) => toProduct(await bySlug({ brand, product })),
   }
 }

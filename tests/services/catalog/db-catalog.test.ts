@@ -149,3 +149,47 @@ describe('createDbCatalog listener', () => {
     await watched.close()
   })
 })
+
+describe('prefix rules of GTINs in the database catalog', () => {
+  test('a GTIN scan asks for its product alone until a rule of GTINs is stored, then in one query for the product or the rule', async () => {
+    const texts: string[] = []
+    const watched = createDbCatalog(
+      {
+        db: database.db,
+        kind: database.kind,
+        poolSize: database.poolSize,
+        listen: (channel, onPayload, events) => database.listen(channel, onPayload, events),
+        queryRows: (text, params) => {
+          texts.push(text)
+          return database.queryRows(text, params)
+        },
+        ping: () => database.ping(),
+        close: async () => {},
+      },
+      { admitOnRepeat: false },
+    )
+    await watched.start()
+    try {
+      expect(await watched.findByGtin(UNLISTED)).toBeNull()
+      expect(texts).toHaveLength(1)
+      expect(texts[0]).not.toContain('any(')
+      const file = smallCatalog()
+      const rule = { ...productOf(file), key: '01', prefix: '0777', slug: 'sevens' }
+      const { gtin: _, ...ruleEntry } = rule
+      expect((await importCatalog(database.db, { ...file, products: [], rules: [ruleEntry] })).ok).toBe(true)
+      expect(await waitFor(async () => (await watched.findByGtin(UNLISTED))?.productSlug === 'sevens')).toBe(
+        true,
+      )
+      watched.invalidate()
+      texts.length = 0
+      expect((await watched.findByGtin(UNLISTED))?.productSlug).toBe('sevens')
+      expect(texts).toHaveLength(1)
+      expect(texts[0]).toContain('any(')
+    } finally {
+      await watched.close()
+    }
+  })
+})
+
+/** A GTIN no product lists, under the GTIN prefix 0777. */
+const UNLISTED = '07770000000005'

@@ -1,0 +1,1 @@
+CREATE INDEX "products_gtin_rules_idx" ON "products" USING btree ("gtin") WHERE "products"."gtin" like '01/%';
