@@ -168,12 +168,15 @@ async function drawPng(
 
 /** Filled outlines in bwip-js units (y down), and the image's extent, from bwip-js's drawing interface. */
 interface Outlines {
-  /** PDF path operators in image units, y up. */
+  /** PDF path operators in bwip-js units, y down, its padding left out (`dx`, `dy`). */
   readonly path: string
   readonly width: number
   readonly height: number
   /** The symbol's module count across (from the first fill's extent). */
   readonly columns: number
+  /** Where bwip-js's origin lies in the image: its padding on the left and at the top. */
+  readonly dx: number
+  readonly dy: number
 }
 
 /** A bwip-js drawing that keeps the outlines of modules and HRI glyphs as PDF path operators. */
@@ -187,7 +190,8 @@ function outlineDrawing(): Parameters<typeof render>[1] {
   let minX = Infinity
   let maxX = -Infinity
   const fontLib = (bwipGeneric as unknown as { FontLib: FontLib }).FontLib
-  const point = (x: number, y: number) => `${round(x + dx)} ${round(height - (y + dy))}`
+  // In bwip-js's own units and orientation (y down): the PDF's matrix offsets, flips and scales them (`pdfOf`).
+  const point = (x: number, y: number) => `${round(x)} ${round(y)}`
   return {
     setopts(options: RenderOptions) {
       opts = options
@@ -262,7 +266,7 @@ function outlineDrawing(): Parameters<typeof render>[1] {
       }
     },
     end(): Outlines {
-      return { path, width, height, columns: (maxX - minX) / UNITS_PER_MODULE }
+      return { path, width, height, dx, dy, columns: (maxX - minX) / UNITS_PER_MODULE }
     },
   } as unknown as Parameters<typeof render>[1]
 }
@@ -358,7 +362,10 @@ async function pdfOf(outlines: Outlines, mmPerUnit: number): Promise<Uint8Array<
   const pageWidth = round(outlines.width * pointsPerUnit)
   const pageHeight = round(outlines.height * pointsPerUnit)
   const k = pointsPerUnit.toFixed(6)
-  const content = `q 1 g 0 0 ${pageWidth} ${pageHeight} re f Q\nq ${k} 0 0 ${k} 0 0 cm 0 g\n${outlines.path}Q\n`
+  // Units to points, y up, bwip-js's origin moved past the padding: X = k (x + dx), Y = k (height - y - dy).
+  const e = round(outlines.dx * pointsPerUnit)
+  const f = round((outlines.height - outlines.dy) * pointsPerUnit)
+  const content = `q 1 g 0 0 ${pageWidth} ${pageHeight} re f Q\nq ${k} 0 0 -${k} ${e} ${f} cm 0 g\n${outlines.path}Q\n`
   const context = PDFContext.create()
   // Encoded natively: pdf-lib would copy a string into bytes one character at a time.
   const contents = context.register(context.stream(UTF8.encode(content)))
