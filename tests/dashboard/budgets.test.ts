@@ -1,8 +1,7 @@
 /** Each person's budget of the dashboard's heavy work: drawings on the Codes page, catalog files in and out. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { importCatalog } from '../../src/services/catalog/import.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
-import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
+import { type Harness, importProducts, OAT_DRINK, openHarness, signedIn, textOf } from './harness.ts'
 
 let h: Harness
 const GTIN = '09506000134352'
@@ -15,20 +14,7 @@ beforeAll(async () => {
       files: { concurrent: 1, burst: 6, perSecond: 1 },
     },
   })
-  const imported = await importCatalog(h.database.db, {
-    products: [
-      {
-        gtin: GTIN,
-        brand: 'acme-oats',
-        slug: 'oat-drink',
-        defaultLanguage: 'en',
-        languages: ['en'],
-        names: { en: 'Oat drink' },
-        pages: [{ name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Information' } }],
-      },
-    ],
-  })
-  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+  await importProducts(h.database, [OAT_DRINK])
 }, DATABASE_HOOK_TIMEOUT_MS)
 
 afterAll(async () => {

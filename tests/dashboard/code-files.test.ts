@@ -4,29 +4,15 @@ import { downloadName } from '../../src/dashboard/code-form.ts'
 import { attachment } from '../../src/dashboard/http.ts'
 import type { Mode } from '../../src/gs1/index.ts'
 import { drawPrint, type Format, readPrintOptions, symbolFor } from '../../src/render/index.ts'
-import { importCatalog } from '../../src/services/catalog/import.ts'
 import { generate, RENDER_OPTIONS } from '../../src/services/codes/generate.ts'
 import { rasterizePdfAt, scanImage } from '../render/scanner.ts'
-import { type Browser, signedIn, textOf, useHarness } from './harness.ts'
+import { type Browser, importProducts, OAT_DRINK, signedIn, textOf, useHarness } from './harness.ts'
 
 const h = useHarness()
 const GTIN = '09506000134352'
 
 async function viewer(): Promise<Browser> {
-  const imported = await importCatalog(h.database.db, {
-    products: [
-      {
-        gtin: GTIN,
-        brand: 'acme-oats',
-        slug: 'oat-drink',
-        defaultLanguage: 'en',
-        languages: ['en'],
-        names: { en: 'Oat drink' },
-        pages: [{ name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Info' } }],
-      },
-    ],
-  })
-  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+  await importProducts(h.database, [OAT_DRINK])
   return signedIn(h, 'viewer')
 }
 

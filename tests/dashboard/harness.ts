@@ -52,6 +52,23 @@ export interface HarnessOptions {
   readonly budgets?: { readonly drawing: WorkLimits; readonly files: WorkLimits }
 }
 
+/** Acme Oats' oat drink with one page: the product the Codes, Scans and budget tests make codes of and count. */
+export const OAT_DRINK = {
+  gtin: '09506000134352',
+  brand: 'acme-oats',
+  slug: 'oat-drink',
+  defaultLanguage: 'en',
+  languages: ['en'],
+  names: { en: 'Oat drink' },
+  pages: [{ name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Info' } }],
+}
+
+/** Imports these products into the harness's catalog; throws with the errors when the import refuses them. */
+export async function importProducts(database: Database, products: readonly object[]): Promise<void> {
+  const imported = await importCatalog(database.db, { products })
+  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+}
+
 export async function openHarness(options: HarnessOptions = {}): Promise<Harness> {
   const database = await openTestDatabase()
   const clock = { now: START }

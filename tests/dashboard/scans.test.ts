@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { csvCell } from '../../src/dashboard/routes/scans.ts'
-import { importCatalog } from '../../src/services/catalog/import.ts'
 import { addScanCounts, type ScanCountRow } from '../../src/services/scans/counts.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { scanRow } from '../support/scans.ts'
-import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
+import { type Harness, importProducts, OAT_DRINK, openHarness, signedIn, textOf } from './harness.ts'
 
 let h: Harness
 const GTIN = '09506000134352'
@@ -12,20 +11,7 @@ const GONE = '04012345000009'
 
 beforeAll(async () => {
   h = await openHarness()
-  const imported = await importCatalog(h.database.db, {
-    products: [
-      {
-        gtin: GTIN,
-        brand: 'acme-oats',
-        slug: 'oat-drink',
-        defaultLanguage: 'en',
-        languages: ['en'],
-        names: { en: 'Oat drink' },
-        pages: [{ name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Info' } }],
-      },
-    ],
-  })
-  if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
+  await importProducts(h.database, [OAT_DRINK])
   const row = (o: Partial<ScanCountRow>) => scanRow(h.orgIds.acme as string, { day: '2026-11-23', ...o })
   await addScanCounts(h.database.db, [
     row({ count: 30 }),
