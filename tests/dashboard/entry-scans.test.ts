@@ -5,7 +5,7 @@ import { memoryLogger } from '../../src/lib/log.ts'
 import { createResolver } from '../../src/resolver/index.ts'
 import { createDbCatalog } from '../../src/services/catalog/db-catalog.ts'
 import { importCatalog } from '../../src/services/catalog/import.ts'
-import { signedIn, textOf, useHarness } from './harness.ts'
+import { linkedEntry, signedIn, textOf, useHarness } from './harness.ts'
 
 const h = useHarness()
 const GTIN = '09506000134352'
@@ -13,18 +13,6 @@ const GLN = '9506000000008'
 /** Two SSCCs under the rule's prefix 0950600. */
 const SSCC_A = '095060000000000008'
 const SSCC_B = '095060012345670006'
-
-function entry(extra: Record<string, string>, slug: string, href: string) {
-  return {
-    ...extra,
-    brand: 'acme-oats',
-    slug,
-    defaultLanguage: 'en',
-    languages: ['en'],
-    names: { en: slug },
-    pages: [{ name: 'main', linkType: 'gs1:pip', default: true, titles: { en: 'Main' }, href }],
-  }
-}
 
 /** Scans `paths` on the resolver host through the resolver and the service's scan analytics, on the harness's day. */
 async function scanAll(paths: readonly string[]): Promise<number[]> {
@@ -57,9 +45,9 @@ async function scanAll(paths: readonly string[]): Promise<number[]> {
 describe('scans on the pages of items and prefix rules', () => {
   test('an item and a rule with no scans say so where a product does', async () => {
     const imported = await importCatalog(h.database.db, {
-      products: [entry({ gtin: GTIN }, 'oat-drink', 'https://oats.example/')],
-      items: [entry({ key: '414', value: GLN }, 'depot', 'https://maps.example/{value}')],
-      rules: [entry({ key: '00', prefix: '0950600' }, 'pallets', 'https://track.example/{value}')],
+      products: [linkedEntry({ gtin: GTIN }, 'oat-drink', 'https://oats.example/')],
+      items: [linkedEntry({ key: '414', value: GLN }, 'depot', 'https://maps.example/{value}')],
+      rules: [linkedEntry({ key: '00', prefix: '0950600' }, 'pallets', 'https://track.example/{value}')],
     })
     if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
     const viewer = await signedIn(h, 'viewer')

@@ -63,6 +63,22 @@ export const OAT_DRINK = {
   pages: [{ name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Info' } }],
 }
 
+/**
+ * A catalog entry of Acme Oats named `slug` (with `extra`'s identity: a `gtin`, an item's `key` and `value`, a rule's
+ * `key` and `prefix`, and any member to change), whose one page links to `href`.
+ */
+export function linkedEntry(extra: Record<string, unknown>, slug: string, href: string) {
+  return {
+    brand: 'acme-oats',
+    slug,
+    defaultLanguage: 'en',
+    languages: ['en'],
+    names: { en: slug },
+    pages: [{ name: 'main', linkType: 'gs1:pip', default: true, titles: { en: 'Main' }, href }],
+    ...extra,
+  }
+}
+
 /** Imports these products into the harness's catalog; throws with the errors when the import refuses them. */
 export async function importProducts(database: Database, products: readonly object[]): Promise<void> {
   const imported = await importCatalog(database.db, { products })

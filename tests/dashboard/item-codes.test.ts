@@ -5,7 +5,7 @@ import { addCompanyPrefix, removeCompanyPrefix } from '../../src/services/catalo
 import { createDbCatalog } from '../../src/services/catalog/db-catalog.ts'
 import { importCatalog } from '../../src/services/catalog/import.ts'
 import { rasterizePdfAt, scanImage } from '../render/scanner.ts'
-import { type Browser, signedIn, textOf, useHarness } from './harness.ts'
+import { type Browser, linkedEntry, signedIn, textOf, useHarness } from './harness.ts'
 
 const h = useHarness()
 const GTIN = '09506000134352'
@@ -18,28 +18,24 @@ const RULED_GTIN = '09506000900001'
 /** A GLN of another organization's item. */
 const RIVAL_GLN = '9506000000015'
 
-function entry(extra: Record<string, unknown>, slug: string, href: string) {
-  return {
-    brand: 'acme-oats',
-    slug,
-    defaultLanguage: 'en',
-    languages: ['en'],
-    names: { en: slug },
-    pages: [{ name: 'main', linkType: 'gs1:pip', default: true, titles: { en: 'Main' }, href }],
-    ...extra,
-  }
-}
-
 async function viewer(): Promise<Browser> {
   const imported = await importCatalog(h.database.db, {
-    products: [entry({ gtin: GTIN }, 'oat-drink', 'https://oats.example/')],
+    products: [linkedEntry({ gtin: GTIN }, 'oat-drink', 'https://oats.example/')],
     items: [
-      entry({ key: '414', value: GLN }, 'depot', 'https://maps.example/{value}'),
-      entry({ key: '414', value: RIVAL_GLN, brand: 'globex-tools' }, 'globex-depot', 'https://g.example/'),
+      linkedEntry({ key: '414', value: GLN }, 'depot', 'https://maps.example/{value}'),
+      linkedEntry(
+        { key: '414', value: RIVAL_GLN, brand: 'globex-tools' },
+        'globex-depot',
+        'https://g.example/',
+      ),
     ],
     rules: [
-      entry({ key: '00', prefix: '0950600', published: false }, 'pallets', 'https://track.example/{value}'),
-      entry({ key: '01', prefix: '095060009' }, 'samples', 'https://samples.example/{gtin}'),
+      linkedEntry(
+        { key: '00', prefix: '0950600', published: false },
+        'pallets',
+        'https://track.example/{value}',
+      ),
+      linkedEntry({ key: '01', prefix: '095060009' }, 'samples', 'https://samples.example/{gtin}'),
     ],
   })
   if (!imported.ok) throw new Error(JSON.stringify(imported.errors))
