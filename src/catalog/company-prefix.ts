@@ -4,8 +4,9 @@
  */
 import { type Issue, issue } from '../gs1/issue.ts'
 
-/** 4 to 12 digits (GS1 General Specifications §1.4.4: U.P.C. Company Prefixes are written with a leading 0). */
-export const COMPANY_PREFIX = /^[0-9]{4,12}$/
+/** How many digits a GS1 Company Prefix has (GS1 General Specifications §1.4.4: U.P.C. Company Prefixes are written with a leading 0). */
+export const COMPANY_PREFIX_DIGITS = { min: 4, max: 12 } as const
+export const COMPANY_PREFIX = new RegExp(`^[0-9]{${COMPANY_PREFIX_DIGITS.min},${COMPANY_PREFIX_DIGITS.max}}$`)
 
 /**
  * Keys whose value starts with one digit before the company prefix: the GTIN's indicator (01 and the GTIN inside an

@@ -5,7 +5,7 @@
  * recorded (`Catalog.Ownership`). A scoped import may not change them (`validate-scope.ts`).
  */
 import { type Issue, issue } from '../gs1/issue.ts'
-import { overlaps } from './company-prefix.ts'
+import { COMPANY_PREFIX_DIGITS, overlaps } from './company-prefix.ts'
 import { duplicates } from './duplicates.ts'
 import type { KnownSlugs, ValidCatalog } from './validate-types.ts'
 
@@ -68,4 +68,53 @@ function overlapping(
     if (!given) return { prefix: recorded, slug: owner }
   }
   return null
+}
+
+/**
+ * Every GS1 Company Prefix → its organization once the file is written: the recorded ones (`known.prefixOwners`)
+ * but those of an organization the file gives a list, then the file's lists.
+ */
+export function prefixOwnersAfter(catalog: ValidCatalog, known: KnownSlugs): PrefixOwners {
+  const given = new Set(
+    catalog.organizations.flatMap((o) => (o.companyPrefixes === undefined ? [] : [o.slug])),
+  )
+  const owners = new Map<string, string>()
+  for (const [prefix, owner] of known.prefixOwners ?? []) if (!given.has(owner)) owners.set(prefix, owner)
+  for (const o of catalog.organizations)
+    for (const prefix of o.companyPrefixes ?? []) if (!owners.has(prefix)) owners.set(prefix, o.slug)
+  return new PrefixOwners(owners)
+}
+
+/** The company prefixes of all organizations, asked which of them a value or a rule's prefix reaches into. */
+export class PrefixOwners {
+  private readonly sorted: readonly string[]
+  constructor(private readonly owners: ReadonlyMap<string, string>) {
+    this.sorted = [...owners.keys()].sort()
+  }
+
+  /**
+   * A prefix of an organization other than `organization` that `part` (a value's company part) starts with, or for a
+   * rule (`rule` true) one that starts with `part` too: a rule's values would reach into it. Null when none.
+   */
+  other(part: string, organization: string, rule: boolean): { prefix: string; owner: string } | null {
+    for (let n = COMPANY_PREFIX_DIGITS.min; n <= Math.min(COMPANY_PREFIX_DIGITS.max, part.length); n++) {
+      const owner = this.owners.get(part.slice(0, n))
+      if (owner !== undefined && owner !== organization) return { prefix: part.slice(0, n), owner }
+    }
+    if (!rule) return null
+    // The prefixes starting with `part` sit together in sorted order, from the first one not below it.
+    let low = 0
+    let high = this.sorted.length
+    while (low < high) {
+      const mid = (low + high) >> 1
+      if ((this.sorted[mid] as string) < part) low = mid + 1
+      else high = mid
+    }
+    for (let i = low; i < this.sorted.length && (this.sorted[i] as string).startsWith(part); i++) {
+      const prefix = this.sorted[i] as string
+      const owner = this.owners.get(prefix) as string
+      if (owner !== organization) return { prefix, owner }
+    }
+    return null
+  }
 }

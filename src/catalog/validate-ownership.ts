@@ -4,8 +4,9 @@
  * may move between brands.
  */
 import { type Issue, issue } from '../gs1/issue.ts'
-import { companyPart, outsidePrefixes, withinPrefixes } from './company-prefix.ts'
+import { COMPANY_PREFIX_DIGITS, companyPart, outsidePrefixes, withinPrefixes } from './company-prefix.ts'
 import { describeEntry, isRuleEntry, keyOfEntry, ruleMembers } from './entry-id.ts'
+import { effectivePrefixes, type PrefixOwners, prefixOwnersAfter } from './validate-company-prefixes.ts'
 import { entryIdPath, type KnownSlugs, type ValidCatalog } from './validate-types.ts'
 
 export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
@@ -28,11 +29,18 @@ export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[
   const brandOrganization = new Map(known.brandOrganizations)
   for (const b of catalog.brands)
     if (!brandOrganization.has(b.slug)) brandOrganization.set(b.slug, b.organization)
+  // Checked against the prefixes every organization holds once the file's lists are written.
+  const held = effectivePrefixes(catalog, known)
+  const owners = prefixOwnersAfter(catalog, known)
   catalog.products.forEach((p, i) => {
     const organization = brandOrganization.get(p.brand)
-    const prefixes = organization === undefined ? undefined : known.companyPrefixes?.get(organization)
+    const prefixes = organization === undefined ? undefined : held.get(organization)
     if (prefixes !== undefined && organization !== undefined && !withinOwnPrefixes(p.gtin, prefixes))
       errors.push(outsidePrefixes(entryIdPath(catalog, i), describeEntry(p.gtin), organization, prefixes))
+    else if (organization !== undefined) {
+      const other = othersPrefix(p.gtin, organization, owners)
+      if (other !== null) errors.push(insideOthers(entryIdPath(catalog, i), p.gtin, other, known))
+    }
     const stored = known.productOwners?.get(p.gtin)
     if (stored === undefined || organization === undefined || stored.organization === organization) return
     errors.push(
@@ -47,6 +55,28 @@ export function checkOwnership(catalog: ValidCatalog, known: KnownSlugs): Issue[
     )
   })
   return errors
+}
+
+/** Another organization's prefix that the entry lies within, or that a rule's values reach into; null when none. */
+function othersPrefix(id: string, organization: string, owners: PrefixOwners) {
+  const { key, value } = keyOfEntry(id)
+  const rule = isRuleEntry(id)
+  const part = companyPart(key, rule ? ruleMembers(id).prefix : value)
+  if (key === '01' && part.startsWith('00000')) return null
+  // A rule's prefix shorter than any company prefix is refused as such (`prefixProblem`), not once per prefix it covers.
+  if (rule && part.length < COMPANY_PREFIX_DIGITS.min) return null
+  return owners.other(part, organization, rule)
+}
+
+function insideOthers(path: string, id: string, other: { prefix: string; owner: string }, known: KnownSlugs) {
+  const whose =
+    known.scopedTo === undefined
+      ? `GS1 Company Prefix ${other.prefix} of organization '${other.owner}'`
+      : 'a GS1 Company Prefix of another organization'
+  const what = isRuleEntry(id)
+    ? `the values of ${describeEntry(id)} reach into`
+    : `${describeEntry(id)} lies within`
+  return issue('Catalog.Ownership', path, `${what} ${whose}`)
 }
 
 /**

@@ -7,6 +7,7 @@ import { isCset82 } from '../gs1/charset.ts'
 import { gs1CheckDigit } from '../gs1/check-digit.ts'
 import { parseGtin } from '../gs1/gtin.ts'
 import { type Issue, issue, quote } from '../gs1/issue.ts'
+import { COMPANY_PREFIX_DIGITS, companyPart } from './company-prefix.ts'
 import { duplicates, productSlugKey, storedHolderKeeps } from './duplicates.ts'
 import { describeEntry, entryId, GTIN_KEY, isRuleEntry, keyOfEntry, RULE_MARK, ruleId } from './entry-id.ts'
 import { unknownLanguage } from './languages.ts'
@@ -111,8 +112,9 @@ function problemErrors(problem: ValueProblem | null, report: (message: string) =
 }
 
 /**
- * Why no value of the key can start with `prefix` (the import and the catalog API ask alike): longer than the key's
- * values, or of other characters than theirs (digits where they are all digits, else GS1 character set 82).
+ * Why no rule may have `prefix` (the import and the catalog API ask alike): no value of the key can start with it
+ * (longer than the key's values, or of other characters than theirs: digits where they are all digits, else GS1
+ * character set 82), or it would answer more than one company's values (shorter than a GS1 Company Prefix).
  */
 export function prefixProblem(info: AiInfo, prefix: string): ValueProblem | null {
   const digits = info.components.every((c) => c.charset === 'N')
@@ -121,11 +123,20 @@ export function prefixProblem(info: AiInfo, prefix: string): ValueProblem | null
       reason: 'Length',
       message: `AI (${info.ai}) values have at most ${info.maxLength} characters; ${quote(prefix)} is longer`,
     }
-  if (digits ? /^[0-9]+$/.test(prefix) : isCset82(prefix)) return null
-  return {
-    reason: 'Charset',
-    message: `AI (${info.ai}) values hold ${digits ? 'digits' : 'GS1 character set 82'} only; ${quote(prefix)} does not`,
-  }
+  if (!(digits ? /^[0-9]+$/.test(prefix) : isCset82(prefix)))
+    return {
+      reason: 'Charset',
+      message: `AI (${info.ai}) values hold ${digits ? 'digits' : 'GS1 character set 82'} only; ${quote(prefix)} does not`,
+    }
+  // A rule answers one company's values: its prefix reaches at least as far as the shortest GS1 Company Prefix.
+  if (companyPart(info.ai, prefix).length < COMPANY_PREFIX_DIGITS.min)
+    return {
+      reason: 'Length',
+      message: `a rule's prefix holds at least the ${COMPANY_PREFIX_DIGITS.min} digits of a GS1 Company Prefix${
+        companyPart(info.ai, '0') === '' ? ' after its first digit' : ''
+      }; ${quote(prefix)} is shorter`,
+    }
+  return null
 }
 
 /** One product on its own: check digit, languages, names, the default page, every page. */

@@ -93,6 +93,7 @@ export function scopedActivation(catalog: ValidCatalog, known: KnownSlugs): Vali
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  const set = new Set(b)
-  return a.length === set.size && a.every((x) => set.has(x))
+  const x = new Set(a)
+  const y = new Set(b)
+  return x.size === y.size && [...x].every((v) => y.has(v))
 }

@@ -20,7 +20,7 @@ export interface KnownSlugs {
   readonly productOwners?: ReadonlyMap<string, { readonly brand: string; readonly organization: string }>
   /** Organization slug → its GS1 Company Prefixes (organizations without any are absent: not checked). */
   readonly companyPrefixes?: ReadonlyMap<string, readonly string[]>
-  /** Recorded prefix → slug of its organization: those overlapping a prefix the file gives (`companyPrefixes`). */
+  /** Every recorded GS1 Company Prefix → slug of its organization. */
   readonly prefixOwners?: ReadonlyMap<string, string>
   /**
    * The one organization an import is scoped to (API, dashboard): its errors then name nothing of another

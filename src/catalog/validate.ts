@@ -11,7 +11,7 @@ import {
   MAX_NAME_CHARS,
 } from './schema.ts'
 import { checkBrands } from './validate-brands.ts'
-import { checkCompanyPrefixes, effectivePrefixes } from './validate-company-prefixes.ts'
+import { checkCompanyPrefixes } from './validate-company-prefixes.ts'
 import { checkOwnership } from './validate-ownership.ts'
 import { checkItem, checkProduct, checkProductReferences, itemEntry, ruleEntry } from './validate-products.ts'
 import { checkScope } from './validate-scope.ts'
@@ -62,8 +62,7 @@ export function validateCatalog(
     ),
     ...checkProductReferences(catalog, known),
     ...checkCompanyPrefixes(catalog, known),
-    // Entries are checked against the prefixes their organization holds once the file's lists are written.
-    ...checkOwnership(catalog, { ...known, companyPrefixes: effectivePrefixes(catalog, known) }),
+    ...checkOwnership(catalog, known),
     ...(scope === undefined ? [] : checkScope(catalog, scope, known)),
   ]
   return errors.length > 0 ? { ok: false, errors } : { ok: true, catalog }

@@ -36,23 +36,6 @@ export async function listCompanyPrefixes(db: Db, slug: string): Promise<string[
   return id === null ? null : prefixesOf(db, id)
 }
 
-/** The prefixes of the organizations with these slugs (those with none are left out). */
-export async function companyPrefixesBySlug(
-  db: Db | Tx,
-  slugs: readonly string[],
-): Promise<Map<string, string[]>> {
-  if (slugs.length === 0) return new Map()
-  const rows = await db
-    .select({ slug: organizations.slug, prefix: companyPrefixes.prefix })
-    .from(companyPrefixes)
-    .innerJoin(organizations, eq(companyPrefixes.organizationId, organizations.id))
-    .where(inArray(organizations.slug, [...slugs]))
-    .orderBy(asc(companyPrefixes.prefix))
-  const bySlug = new Map<string, string[]>()
-  for (const r of rows) bySlug.set(r.slug, [...(bySlug.get(r.slug) ?? []), r.prefix])
-  return bySlug
-}
-
 /**
  * Records a prefix for the organization. Refused when it is not 4 to 12 digits, or overlaps one of another
  * organization's (either starts the other). Adding one it holds changes nothing. Audited.
@@ -124,54 +107,68 @@ export async function lockCompanyPrefixes(tx: Tx): Promise<void> {
   await tx.execute(sql`lock table ${companyPrefixes} in share row exclusive mode`)
 }
 
-/** The recorded prefixes that overlap one of `prefixes` (either starts the other) → their organization's slug. */
-export async function prefixOwners(db: Db | Tx, prefixes: readonly string[]): Promise<Map<string, string>> {
-  if (prefixes.length === 0) return new Map()
-  // Digits only, so no `like` wildcard to escape.
-  const given = sql`array[${sql.join(
-    prefixes.map((p) => sql`${p}`),
-    sql`, `,
-  )}]::text[]`
+/**
+ * Every recorded prefix → its organization's slug: what an import checks entries and given prefixes against. One
+ * query without parameters; the table holds the prefixes organizations are licensed, a few per organization.
+ */
+export async function allPrefixOwners(db: Db | Tx): Promise<Map<string, string>> {
   const rows = await db
     .select({ prefix: companyPrefixes.prefix, slug: organizations.slug })
     .from(companyPrefixes)
     .innerJoin(organizations, eq(companyPrefixes.organizationId, organizations.id))
-    .where(
-      sql`exists (select 1 from unnest(${given}) as g(p) where g.p like ${companyPrefixes.prefix} || '%' or ${companyPrefixes.prefix} like g.p || '%')`,
-    )
   return new Map(rows.map((r) => [r.prefix, r.slug]))
 }
 
 /**
- * Makes `prefixes` the organization's, adding and removing one prefix at a time (each audited as the CLI's). The
- * caller has checked them (`src/catalog/validate-company-prefixes.ts`) under `lockCompanyPrefixes`. True when any
- * changed.
+ * Removes from each organization the file gives a list (`companyPrefixes`) the prefixes it does not list, each removal
+ * audited as the CLI's. Runs before any prefix is added, so that a prefix may move between two organizations of one
+ * file whatever their order; the caller has checked the lists under `lockCompanyPrefixes`. Gives the slugs that lost any.
  */
-export async function replaceCompanyPrefixes(
+export async function dropPrefixesNotListed(
+  tx: Tx,
+  given: readonly { readonly slug: string; readonly companyPrefixes?: readonly string[] }[],
+  actor: Actor,
+): Promise<Set<string>> {
+  const lists = new Map(
+    given.flatMap((o) => (o.companyPrefixes === undefined ? [] : [[o.slug, o.companyPrefixes]])),
+  )
+  const changed = new Set<string>()
+  if (lists.size === 0) return changed
+  const held = await tx
+    .select({ prefix: companyPrefixes.prefix, id: organizations.id, slug: organizations.slug })
+    .from(companyPrefixes)
+    .innerJoin(organizations, eq(companyPrefixes.organizationId, organizations.id))
+    .where(inArray(organizations.slug, [...lists.keys()]))
+  const dropped = held.filter((row) => !lists.get(row.slug)?.includes(row.prefix))
+  if (dropped.length === 0) return changed
+  await tx.delete(companyPrefixes).where(
+    inArray(
+      companyPrefixes.prefix,
+      dropped.map((row) => row.prefix),
+    ),
+  )
+  for (const row of dropped) {
+    await auditPrefix(tx, row, 'remove', row.prefix, actor)
+    changed.add(row.slug)
+  }
+  return changed
+}
+
+/** Records the prefixes of `listed` the organization does not hold yet, each audited as the CLI's. How many. */
+export async function addListedPrefixes(
   tx: Tx,
   organization: { readonly id: string; readonly slug: string },
-  prefixes: readonly string[],
-  actor: Actor | null,
-): Promise<boolean> {
-  const before = new Set(await prefixesOf(tx, organization.id))
-  const after = new Set(prefixes)
-  const added = [...after].filter((p) => !before.has(p))
-  const removed = [...before].filter((p) => !after.has(p))
-  if (added.length > 0)
-    await tx
-      .insert(companyPrefixes)
-      .values(added.map((prefix) => ({ prefix, organizationId: organization.id })))
-  if (removed.length > 0)
-    await tx
-      .delete(companyPrefixes)
-      .where(
-        and(eq(companyPrefixes.organizationId, organization.id), inArray(companyPrefixes.prefix, removed)),
-      )
-  if (actor !== null) {
-    for (const prefix of added) await auditPrefix(tx, organization, 'add', prefix, actor)
-    for (const prefix of removed) await auditPrefix(tx, organization, 'remove', prefix, actor)
-  }
-  return added.length + removed.length > 0
+  listed: readonly string[],
+  actor: Actor,
+): Promise<number> {
+  const held = new Set(await prefixesOf(tx, organization.id))
+  const added = [...new Set(listed)].filter((p) => !held.has(p))
+  if (added.length === 0) return 0
+  await tx
+    .insert(companyPrefixes)
+    .values(added.map((prefix) => ({ prefix, organizationId: organization.id })))
+  for (const prefix of added) await auditPrefix(tx, organization, 'add', prefix, actor)
+  return added.length
 }
 
 async function auditPrefix(

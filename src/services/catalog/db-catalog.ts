@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts'
 import { brands } from '../../db/schema.ts'
 import { withDeadline } from '../../lib/deadline.ts'
 import type { Catalog, CatalogProduct } from '../../resolver/catalog.ts'
-import { productLookups } from './lookup.ts'
+import { type ProductLookups, productLookups } from './lookup.ts'
 import { LookupCache } from './lookup-cache.ts'
 
 export interface DbCatalogOptions {
@@ -49,17 +49,11 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   }
   const productOptions = { ...cacheOptions, admitOnRepeat: options.admitOnRepeat ?? true }
   const lookups = productLookups(database)
-  // Whether prefix rules of GTINs exist, asked once per catalog change; unknown (the question failed) counts as yes,
-  // whose query answers rightly either way.
-  let gtinRules: Promise<boolean> | null = null
-  const hasGtinRules = () =>
-    (gtinRules ??= withDeadline(lookups.hasGtinRules()).catch(() => {
-      gtinRules = null
-      return true
-    }))
-  // A GTIN's scan: the one-row lookup of its product, or with rules of GTINs stored, the product or else the longest rule.
-  const byGtin = new LookupCache<CatalogProduct>(productOptions, async (gtin) =>
-    withDeadline((await hasGtinRules()) ? lookups.byKey(GTIN_KEY, gtin) : lookups.byGtin(gtin)),
+  const gtinRules = gtinRulesFlag(lookups, cacheOptions)
+  // A GTIN's scan: the one-row lookup of its product, or unless no rule of GTINs is known to be stored, the product or
+  // else the longest rule (one query that answers rightly either way).
+  const byGtin = new LookupCache<CatalogProduct>(productOptions, (gtin) =>
+    withDeadline(gtinRules.mayExist() ? lookups.byKey(GTIN_KEY, gtin) : lookups.byGtin(gtin)),
   )
   // Entries of other keys by their identity; a value without an entry is answered by its longest prefix rule.
   const byKey = new LookupCache<CatalogProduct>(productOptions, (id) => {
@@ -82,7 +76,7 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
   })
   let unlisten: (() => Promise<void>) | null = null
   const invalidate = () => {
-    gtinRules = null
+    gtinRules.forget()
     byGtin.clear()
     byKey.clear()
     bySlug.clear()
@@ -109,6 +103,44 @@ export function createDbCatalog(database: Database, options: DbCatalogOptions = 
     async close() {
       await unlisten?.()
       unlisten = null
+    },
+  }
+}
+
+/**
+ * Whether prefix rules of GTINs may be stored, as a scan needs it at once: never waited for. Asked in the background
+ * after every catalog change (`forget`) and again once an absence would expire (a rule written without a notification
+ * counts as soon as a missing product would); until an answer of the present catalog is in, and when asking fails, yes.
+ */
+function gtinRulesFlag(lookups: ProductLookups, options: { clock: () => number; negativeTtlMs: number }) {
+  let known: boolean | null = null
+  let askAgainAt = 0
+  let asking = false
+  let generation = 0
+  return {
+    mayExist(): boolean {
+      const now = options.clock()
+      if (!asking && now >= askAgainAt) {
+        asking = true
+        const asked = generation
+        askAgainAt = now + options.negativeTtlMs
+        withDeadline(lookups.hasGtinRules())
+          .then(
+            (answer) => {
+              if (asked === generation) known = answer
+            },
+            () => {},
+          )
+          .finally(() => {
+            asking = false
+          })
+      }
+      return known ?? true
+    },
+    forget(): void {
+      generation++
+      known = null
+      askAgainAt = 0
     },
   }
 }

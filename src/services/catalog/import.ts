@@ -22,10 +22,10 @@ import { normaliseGtin } from '../../gs1/gtin.ts'
 import type { Issue } from '../../gs1/issue.ts'
 import { type Actor, CLI_ACTOR, recordAudit } from '../audit.ts'
 import {
-  companyPrefixesBySlug,
+  addListedPrefixes,
+  allPrefixOwners,
+  dropPrefixesNotListed,
   lockCompanyPrefixes,
-  prefixOwners,
-  replaceCompanyPrefixes,
 } from './company-prefixes.ts'
 import { type CanonicalProduct, canonicalProduct, chunks, loadProducts, pageExtras } from './rows.ts'
 
@@ -127,7 +127,7 @@ export async function importInTransaction(
   const shape = shapeIssues(input)
   if (shape.length > 0) return { ok: false, errors: shape }
   // Checked against the recorded prefixes and written with them, as the CLI's `org prefix add` is.
-  if (givenPrefixes(input).length > 0) await lockCompanyPrefixes(tx)
+  if (listsPrefixes(input)) await lockCompanyPrefixes(tx)
   const stored = await knownSlugs(tx, input)
   const known =
     options.serviceHosts === undefined ? stored : { ...stored, serviceHosts: options.serviceHosts }
@@ -136,7 +136,11 @@ export async function importInTransaction(
   if (!validation.ok) return validation
   const catalog =
     options.scope === undefined ? validation.catalog : scopedActivation(validation.catalog, known)
-  const report = await writeCatalog(tx, catalog, known, options.audit === 'none' ? null : options.actor)
+  const report = await writeCatalog(tx, catalog, known, {
+    audit: options.audit === 'none' ? null : options.actor,
+    // Prefixes are the operator's: a scoped import may only repeat them (`Catalog.Scope`), and never writes them.
+    prefixes: options.scope === undefined ? options.actor : null,
+  })
   if (options.dryRun === true) throw new DryRunRollback(report)
   return { ok: true, report }
 }
@@ -217,17 +221,14 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
         .where(inArray(products.gtin, part)),
     ),
   ])
-  // The prefixes of every organization the file's entries may belong to: the file's, and the stored brands'.
-  const prefixes = await companyPrefixesBySlug(
-    db,
-    distinct(
-      orgSlugs,
-      brandRows.map((r) => r.organization),
-    ),
-  )
+  // Every recorded prefix: an entry must stay within its organization's and out of every other organization's.
+  const owners = await allPrefixOwners(db)
+  const prefixes = new Map<string, string[]>()
+  for (const [prefix, slug] of [...owners].sort(([a], [b]) => (a < b ? -1 : 1)))
+    prefixes.set(slug, [...(prefixes.get(slug) ?? []), prefix])
   return {
     companyPrefixes: prefixes,
-    prefixOwners: await prefixOwners(db, givenPrefixes(input)),
+    prefixOwners: owners,
     organizations: new Set(orgRows.map((r) => r.slug)),
     brands: new Set(brandRows.map((r) => r.slug)),
     domains: new Map(domainRows.map((r) => [r.domain ?? '', r.slug])),
@@ -239,10 +240,10 @@ async function knownSlugs(db: Db | Tx, input: unknown): Promise<KnownSlugs> {
   }
 }
 
-/** Every GS1 Company Prefix the file gives its organizations (the shape already checked). */
-function givenPrefixes(input: unknown): string[] {
-  const organizations = (input as { organizations?: { companyPrefixes?: string[] }[] }).organizations ?? []
-  return [...new Set(organizations.flatMap((o) => o.companyPrefixes ?? []))]
+/** True when the file gives an organization a list of GS1 Company Prefixes (the shape already checked). */
+function listsPrefixes(input: unknown): boolean {
+  const organizations = (input as { organizations?: { companyPrefixes?: unknown }[] }).organizations ?? []
+  return organizations.some((o) => o.companyPrefixes !== undefined)
 }
 
 /** Runs `query` over `values` in parts of 5,000 and joins the rows; no query for no values. */
@@ -252,12 +253,20 @@ async function inParts<R>(values: string[], query: (part: string[]) => Promise<R
   return rows
 }
 
+/** Who the audit log names: for the import's event (null: the caller records its own), and for prefix changes. */
+interface WriteActors {
+  readonly audit: Actor | null
+  /** Who changes GS1 Company Prefixes, always audited; null: the import writes none (a scoped one). */
+  readonly prefixes: Actor | null
+}
+
 async function writeCatalog(
   tx: Tx,
   catalog: ValidCatalog,
   known: KnownSlugs,
-  actor: Actor | null,
+  actors: WriteActors,
 ): Promise<ImportReport> {
+  const actor = actors.audit
   const changed = new Map<string, { brands: number; products: number; organization: number }>()
   const tally = (org: string | undefined, kind: 'brands' | 'products' | 'organization') => {
     if (org === undefined) return
@@ -267,7 +276,7 @@ async function writeCatalog(
   }
   const brandOrganization = new Map(known.brandOrganizations)
   for (const b of catalog.brands) brandOrganization.set(b.slug, b.organization)
-  const orgs = await upsertOrganizations(tx, catalog.organizations, actor, (slug) =>
+  const orgs = await upsertOrganizations(tx, catalog.organizations, actors.prefixes, (slug) =>
     tally(slug, 'organization'),
   )
   const brandCount = await upsertBrands(tx, catalog.brands, (b) => tally(b.organization, 'brands'))
@@ -323,11 +332,18 @@ function counter(): ChangeCount {
 async function upsertOrganizations(
   tx: Tx,
   list: readonly CatalogOrganization[],
-  actor: Actor | null,
+  prefixActor: Actor | null,
   onChange: (slug: string) => void,
 ): Promise<ChangeCount> {
   const count = counter()
   if (list.length === 0) return count
+  // Prefixes given up first, every organization's: a prefix may move from one to another in the same file.
+  const lostPrefixes =
+    prefixActor === null ? new Set<string>() : await dropPrefixesNotListed(tx, list, prefixActor)
+  const addPrefixes = async (id: string, org: CatalogOrganization) =>
+    prefixActor !== null && org.companyPrefixes !== undefined
+      ? (await addListedPrefixes(tx, { id, slug: org.slug }, org.companyPrefixes, prefixActor)) > 0
+      : false
   const slugs = list.map((o) => o.slug)
   const existing = new Map(
     (await tx.select().from(organizations).where(inArray(organizations.slug, slugs))).map((r) => [r.slug, r]),
@@ -344,15 +360,12 @@ async function upsertOrganizations(
           subscriptionStatus: org.subscriptionStatus ?? 'active',
         })
         .returning({ id: organizations.id })
-      if (created !== undefined && org.companyPrefixes !== undefined)
-        await replaceCompanyPrefixes(tx, { id: created.id, slug: org.slug }, org.companyPrefixes, actor)
+      if (created !== undefined) await addPrefixes(created.id, org)
       count.created++
       onChange(org.slug)
       continue
     }
-    const prefixesChanged =
-      org.companyPrefixes !== undefined &&
-      (await replaceCompanyPrefixes(tx, { id: row.id, slug: org.slug }, org.companyPrefixes, actor))
+    const prefixesChanged = (await addPrefixes(row.id, org)) || lostPrefixes.has(org.slug)
     // Omitted optional members keep the stored value, so a partial file never downgrades a plan.
     const next = {
       name: org.name,

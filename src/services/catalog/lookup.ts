@@ -1,11 +1,11 @@
 /** One prepared query per resolver lookup: a published product, its brand, and its names and pages as stored for it. */
-import { and, eq, Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, eq, or, Placeholder, type SQL, sql } from 'drizzle-orm'
 import { candidateIds } from '../../catalog/entry-id.ts'
 import type { Database, Db } from '../../db/database.ts'
 import { brands, products, type ResolverName, type ResolverPage } from '../../db/schema.ts'
 import type { CatalogPage, CatalogProduct } from '../../resolver/catalog.ts'
 import { groupLots, withPageExtras } from '../../resolver/page-extras.ts'
-import { MOST_SPECIFIC } from './rows.ts'
+import { MOST_SPECIFIC, RULE_ROWS } from './rows.ts'
 
 const columns = {
   gtin: products.gtin,
@@ -20,6 +20,7 @@ const columns = {
   names: products.resolverNames,
   pages: products.resolverPages,
   organizationId: brands.organizationId,
+  published: products.published,
 }
 
 export interface ProductLookups {
@@ -37,8 +38,14 @@ export interface ProductLookups {
 
 const published = eq(products.published, true)
 const gtinIs = and(eq(products.gtin, sql.placeholder('gtin')), published)
-/** Any of the identities that may answer a scan of a key (`candidateIds`): the exact entry first, then the longest rule. */
-const idsAre = and(sql`${products.gtin} = any(${sql.placeholder('ids')}::text[])`, published)
+/**
+ * Any of the identities that may answer a scan of a key (`candidateIds`), the exact entry first, then the longest
+ * published rule: an exact entry answers for itself, and unpublished it is not found (`toProduct`), never its rule's.
+ */
+const idsAre = and(
+  sql`${products.gtin} = any(${sql.placeholder('ids')}::text[])`,
+  or(published, sql`not (${RULE_ROWS})`),
+)
 const slugsAre = and(
   eq(brands.slug, sql.placeholder('brand')),
   eq(products.slug, sql.placeholder('product')),
@@ -108,6 +115,7 @@ interface Row {
   names: ResolverName[]
   pages: ResolverPage[]
   organizationId: string
+  published: boolean
 }
 
 /** The row's values, in the order of the keys of `columns`. */
@@ -125,12 +133,14 @@ function toRow(v: unknown[]): Row {
     names: v[9],
     pages: v[10],
     organizationId: v[11],
+    published: v[12],
   } as Row
 }
 
 function toProduct(values: unknown[] | undefined): CatalogProduct | null {
   if (values === undefined) return null
   const row = toRow(values)
+  if (!row.published) return null
   const names = new Map(row.names)
   return {
     gtin: row.gtin,

@@ -315,3 +315,109 @@ describe('companyPrefixes in the catalog file', () => {
     expect(await listCompanyPrefixes(database().db, 'hooli')).toEqual(['4000555'])
   })
 })
+
+describe('another organization’s GS1 Company Prefixes', () => {
+  const errorsOf = (result: Awaited<ReturnType<typeof importCatalog>>) =>
+    result.ok ? [] : result.errors.map((e) => [e.code, e.path, e.message])
+  const page = {
+    name: 'p',
+    linkType: 'gs1:pip',
+    default: true,
+    titles: { en: 'P' },
+    href: 'https://x.example/',
+  }
+  const base = {
+    organizations: [{ slug: 'rival', name: 'Rival' }],
+    brands: [{ slug: 'rival-brand', name: 'Rival Brand', organization: 'rival' }],
+  }
+  const entry = (slug: string) => ({
+    brand: 'rival-brand',
+    slug,
+    defaultLanguage: 'en',
+    languages: ['en'],
+    pages: [page],
+  })
+
+  test('an organization with none recorded cannot reach into one another holds: items and rules, GTINs too', async () => {
+    await seed()
+    for (const prefix of (await listCompanyPrefixes(database().db, 'acme')) ?? [])
+      await removeCompanyPrefix(database().db, 'acme', prefix)
+    await addCompanyPrefix(database().db, 'acme', '9506000')
+    const result = await importCatalog(database().db, {
+      ...base,
+      items: [{ ...entry('depot'), key: '414', value: '9506000000008' }],
+      rules: [
+        { ...entry('gtins'), key: '01', prefix: '095060001' },
+        { ...entry('wide'), key: '00', prefix: '09506' },
+        { ...entry('own'), key: '00', prefix: '04000999' },
+      ],
+    })
+    expect(errorsOf(result)).toEqual([
+      [
+        'Catalog.Ownership',
+        'items[0].value',
+        "(414) 9506000000008 lies within GS1 Company Prefix 9506000 of organization 'acme'",
+      ],
+      [
+        'Catalog.Ownership',
+        'rules[0].prefix',
+        "the values of (01) 095060001* reach into GS1 Company Prefix 9506000 of organization 'acme'",
+      ],
+      [
+        'Catalog.Ownership',
+        'rules[1].prefix',
+        "the values of (00) 09506* reach into GS1 Company Prefix 9506000 of organization 'acme'",
+      ],
+    ])
+  })
+
+  test('a rule names at least a whole company prefix: shorter is Catalog.Key at its prefix', async () => {
+    const result = await importCatalog(database().db, {
+      ...base,
+      rules: [
+        { ...entry('all'), key: '01', prefix: '0' },
+        { ...entry('few'), key: '414', prefix: '950' },
+      ],
+    })
+    expect(errorsOf(result)).toEqual([
+      [
+        'Catalog.Key',
+        'rules[0].prefix',
+        "a rule's prefix holds at least the 4 digits of a GS1 Company Prefix after its first digit; '0' is shorter",
+      ],
+      [
+        'Catalog.Key',
+        'rules[1].prefix',
+        "a rule's prefix holds at least the 4 digits of a GS1 Company Prefix; '950' is shorter",
+      ],
+    ])
+  })
+
+  test('a prefix moves from one organization to another in one file, whichever comes first', async () => {
+    await seed()
+    await clearAll('acme', 'other')
+    await addCompanyPrefix(database().db, 'other', '9508000')
+    const org = (slug: string, companyPrefixes: string[]) => ({
+      slug,
+      name: slug === 'acme' ? 'Acme' : 'Other',
+      companyPrefixes,
+    })
+    const moved = await importCatalog(database().db, {
+      organizations: [org('acme', ['9508000']), org('other', [])],
+    })
+    expect(errorsOf(moved)).toEqual([])
+    expect(await listCompanyPrefixes(database().db, 'acme')).toEqual(['9508000'])
+    const back = await importCatalog(database().db, {
+      organizations: [org('other', ['9508000']), org('acme', [])],
+    })
+    expect(errorsOf(back)).toEqual([])
+    expect(await listCompanyPrefixes(database().db, 'other')).toEqual(['9508000'])
+    expect(await listCompanyPrefixes(database().db, 'acme')).toEqual([])
+  })
+})
+
+async function clearAll(...slugs: string[]) {
+  for (const slug of slugs)
+    for (const prefix of (await listCompanyPrefixes(database().db, slug)) ?? [])
+      await removeCompanyPrefix(database().db, slug, prefix)
+}

@@ -234,6 +234,25 @@ describe('prefix rules', () => {
     ])
   })
 
+  test('an unpublished entry is not found, never answered by a rule of its prefix; an unpublished rule is passed over', async () => {
+    const gtins = { ...rule('09506000', 'https://acme.example/gtin/{value}', 'all-gtins'), key: '01' }
+    const hidden = {
+      ...rule('0950600019', 'https://acme.example/hidden/{value}', 'hidden-sscc'),
+      published: false,
+    }
+    const products = (FILE.products ?? []).map((p) => ({ ...p, published: false }))
+    await imported({ ...RULES, products, rules: [...(RULES.rules ?? []), gtins, hidden] })
+    const resolver = createResolver({ catalog: createDbCatalog(database()), config })
+    const at = async (path: string) => {
+      const res = await resolver(new Request(`${RESOLVER}${path}`))
+      return res.status === 307 ? res.headers.get('location') : res.status
+    }
+    expect(await at('/01/09506000134352')).toBe(404)
+    expect(await at('/01/09506000999999')).toBe('https://acme.example/gtin/09506000999999')
+    // The unpublished rule 0950600019 is passed over for the published 095060001.
+    expect(await at('/00/095060001999999991')).toBe('https://acme.example/line-1/095060001999999991')
+  })
+
   test('a rule of key 01 answers the GTINs no product lists, uncached and cached alike', async () => {
     const gtins = { ...rule('09506000', 'https://acme.example/gtin/{value}', 'all-gtins'), key: '01' }
     await imported({ ...RULES, rules: [...(RULES.rules ?? []), gtins] })
