@@ -14,7 +14,7 @@ export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly des
   {
     code: 'Catalog.Key',
     description:
-      'An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.',
+      'An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with or that is shorter than a GS1 Company Prefix.',
   },
   {
     code: 'Catalog.DefaultPage',
@@ -53,7 +53,7 @@ export const CATALOG_ERROR_CODES: readonly { readonly code: string; readonly des
   {
     code: 'Catalog.Ownership',
     description:
-      'A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.',
+      'A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes, or within (a rule: reaching into) another organization’s; a GS1 Company Prefix overlapping another organization’s.',
   },
   {
     code: 'Catalog.Scope',

@@ -3273,7 +3273,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with or that is shorter than a GS1 Company Prefix.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -3282,7 +3282,7 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes, or within (a rule: reaching into) another organization’s; a GS1 Company Prefix overlapping another organization’s.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
@@ -4042,7 +4042,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with or that is shorter than a GS1 Company Prefix.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -4051,7 +4051,7 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes, or within (a rule: reaching into) another organization’s; a GS1 Company Prefix overlapping another organization’s.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
@@ -5043,7 +5043,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with or that is shorter than a GS1 Company Prefix.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -5052,7 +5052,7 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes, or within (a rule: reaching into) another organization’s; a GS1 Company Prefix overlapping another organization’s.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
@@ -6042,7 +6042,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with or that is shorter than a GS1 Company Prefix.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -6051,7 +6051,7 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes, or within (a rule: reaching into) another organization’s; a GS1 Company Prefix overlapping another organization’s.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
@@ -6562,7 +6562,7 @@ export interface operations {
        *     - `Catalog.Duplicate`: A slug, custom domain, GTIN, item key and value, or page name appears twice.
        *     - `Catalog.Reference`: An organization or brand that neither the file nor the database holds.
        *     - `Catalog.CheckDigit`: A GTIN’s check digit is wrong.
-       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with.
+       *     - `Catalog.Key`: An item’s or rule’s key that is not a GS1 Digital Link primary key (or an item’s that is the GTIN, which products carry), an item’s value the GS1 Barcode Syntax Dictionary refuses for its key (check digit or character, length), or a rule’s prefix that no value of its key can start with or that is shorter than a GS1 Company Prefix.
        *     - `Catalog.DefaultPage`: Not exactly one default page, or it is not published in the default language.
        *     - `Catalog.Language`: A language tag that is not an ISO 639-1 language with an optional ISO 3166-1 region (`en`, `de-ch`), a language outside the product’s languages, or a default language not among them.
        *     - `Catalog.LinkType`: A link type that is not a page type of the GS1 Web Vocabulary.
@@ -6571,7 +6571,7 @@ export interface operations {
        *     - `Catalog.Window`: A `validFrom` or `validUntil` that is no real instant, on the default page (or a lot’s page replacing it), or a window that ends before it starts.
        *     - `Catalog.Lot`: A lot that is not a valid AI (10) value (1 to 20 characters of GS1 character set 82), or a lot’s page marked default.
        *     - `Catalog.Domain`: A custom domain that is no host name, is held by another brand, or is one of the service’s own hosts (its resolver, short, API or dashboard host).
-       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes; a GS1 Company Prefix overlapping another organization’s.
+       *     - `Catalog.Ownership`: A brand or entry that belongs to another organization; an entry or rule outside its organization’s GS1 Company Prefixes, or within (a rule: reaching into) another organization’s; a GS1 Company Prefix overlapping another organization’s.
        *     - `Catalog.Scope`: Outside what an API client or a member may change: another organization, the plan, the GS1 Company Prefixes, activating a domain.
        *     - `Catalog.Mismatch`: The body’s GTIN is not the path’s.
        */
