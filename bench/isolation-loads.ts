@@ -21,7 +21,7 @@ const BRAND = 'dal-giardino'
 const CUSTOM_DOMAIN = 'id.dalgiardino.example'
 const PRODUCT = '09506000134352'
 
-export const LOAD_NAMES = ['a', 'b', 'c', 'd', 'e'] as const
+export const LOAD_NAMES = ['a', 'b', 'c', 'd', 'e', 'f'] as const
 export type LoadName = (typeof LOAD_NAMES)[number]
 
 /** What a load process needs: the service's addresses and the credentials made by {@link prepareIsolationDatabase}. */
@@ -51,6 +51,7 @@ export const LOAD_LABELS: Readonly<Record<LoadName, string>> = {
   c: 'c. 4x catalog dry run, API',
   d: 'd. 4x viewer code SVG, ecc=H',
   e: 'e. 2x 8 MiB dashboard import',
+  f: 'f. 4x 1000-PNG ZIP, /render/batch',
 }
 
 /**
@@ -301,6 +302,27 @@ async function buildLoad(name: LoadName, t: LoadTargets, options: LoadOptions): 
         loops: Array.from({ length: options.connections }, (_, i) => (i % 2 === 0 ? render : codes)),
         expect: '200',
         about: `${options.connections} connections: half POST /render (every symbol new), half POST /codes of 1000`,
+      }
+    }
+    case 'f': {
+      const headers = await bearer(t.codes)
+      const zip: Step = async (n) =>
+        answered(
+          'render-batch',
+          await fetch(`${t.api}/render/batch`, {
+            method: 'POST',
+            headers: { ...headers, accept: 'image/png' },
+            body: JSON.stringify({
+              codes: Array.from({ length: 1000 }, (_, i) => definition(n * 1000 + i)),
+              moduleSize: 0.5,
+            }),
+          }),
+          1000,
+        )
+      return {
+        loops: [zip, zip, zip, zip],
+        expect: '200',
+        about: '4 connections: POST /render/batch of 1000 PNGs (every symbol new), the ZIP read to its end',
       }
     }
     case 'b': {

@@ -22,7 +22,7 @@ import {
 } from './isolation-loads.ts'
 
 // Usage: npx bun bench/scan-isolation.ts
-//   env: BENCH_LOADS, the loads to run, one phase each (default a,b,c,d,e):
+//   env: BENCH_LOADS, the loads to run, one phase each (default a,b,c,d,e,f):
 //     a. BENCH_CONNECTIONS (default 32) closed loops from one write:codes client: half /render (every symbol new),
 //        half /codes with 1000 items;
 //     b. 4 loops of POST /code with a 1 MiB body of '[' characters (write:codes client);
@@ -31,6 +31,7 @@ import {
 //     d. 4 loops of a dashboard viewer's GET /orgs/{org}/codes/svg, a QR with ecc=H and 16 attributes, new each time;
 //     e. 2 loops of a dashboard editor opening the catalog import page and sending its form with an 8 MiB catalog
 //        file (about 25,000 products), Check (dry run);
+//     f. 4 loops of POST /render/batch of 1000 PNGs at 0.5 mm, every symbol new, each ZIP read to its end;
 //   BENCH_ALIGN=0: run the phases back to back. By default each phase (idle too) is placed so that the scanned
 //   product's cache entry (60 s) goes stale in its middle, as it does once a minute in service: the product is
 //   cached anew just before the load starts (a change of another product drops the resolver's cache), and the load
