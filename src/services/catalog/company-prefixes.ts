@@ -120,55 +120,31 @@ export async function allPrefixOwners(db: Db | Tx): Promise<Map<string, string>>
 }
 
 /**
- * Removes from each organization the file gives a list (`companyPrefixes`) the prefixes it does not list, each removal
- * audited as the CLI's. Runs before any prefix is added, so that a prefix may move between two organizations of one
- * file whatever their order; the caller has checked the lists under `lockCompanyPrefixes`. Gives the slugs that lost any.
+ * Writes a change of the organization's prefixes an import has checked under `lockCompanyPrefixes`: `removed` it held,
+ * `added` it did not; each audited as the CLI's.
  */
-export async function dropPrefixesNotListed(
-  tx: Tx,
-  given: readonly { readonly slug: string; readonly companyPrefixes?: readonly string[] }[],
-  actor: Actor,
-): Promise<Set<string>> {
-  const lists = new Map(
-    given.flatMap((o) => (o.companyPrefixes === undefined ? [] : [[o.slug, o.companyPrefixes]])),
-  )
-  const changed = new Set<string>()
-  if (lists.size === 0) return changed
-  const held = await tx
-    .select({ prefix: companyPrefixes.prefix, id: organizations.id, slug: organizations.slug })
-    .from(companyPrefixes)
-    .innerJoin(organizations, eq(companyPrefixes.organizationId, organizations.id))
-    .where(inArray(organizations.slug, [...lists.keys()]))
-  const dropped = held.filter((row) => !lists.get(row.slug)?.includes(row.prefix))
-  if (dropped.length === 0) return changed
-  await tx.delete(companyPrefixes).where(
-    inArray(
-      companyPrefixes.prefix,
-      dropped.map((row) => row.prefix),
-    ),
-  )
-  for (const row of dropped) {
-    await auditPrefix(tx, row, 'remove', row.prefix, actor)
-    changed.add(row.slug)
-  }
-  return changed
-}
-
-/** Records the prefixes of `listed` the organization does not hold yet, each audited as the CLI's. How many. */
-export async function addListedPrefixes(
+export async function changePrefixes(
   tx: Tx,
   organization: { readonly id: string; readonly slug: string },
-  listed: readonly string[],
+  change: { readonly removed: readonly string[]; readonly added: readonly string[] },
   actor: Actor,
-): Promise<number> {
-  const held = new Set(await prefixesOf(tx, organization.id))
-  const added = [...new Set(listed)].filter((p) => !held.has(p))
-  if (added.length === 0) return 0
-  await tx
-    .insert(companyPrefixes)
-    .values(added.map((prefix) => ({ prefix, organizationId: organization.id })))
+): Promise<void> {
+  const { removed, added } = change
+  if (removed.length > 0)
+    await tx
+      .delete(companyPrefixes)
+      .where(
+        and(
+          eq(companyPrefixes.organizationId, organization.id),
+          inArray(companyPrefixes.prefix, [...removed]),
+        ),
+      )
+  if (added.length > 0)
+    await tx
+      .insert(companyPrefixes)
+      .values(added.map((prefix) => ({ prefix, organizationId: organization.id })))
+  for (const prefix of removed) await auditPrefix(tx, organization, 'remove', prefix, actor)
   for (const prefix of added) await auditPrefix(tx, organization, 'add', prefix, actor)
-  return added.length
 }
 
 async function auditPrefix(

@@ -21,12 +21,7 @@ import {
 import { normaliseGtin } from '../../gs1/gtin.ts'
 import type { Issue } from '../../gs1/issue.ts'
 import { type Actor, CLI_ACTOR, recordAudit } from '../audit.ts'
-import {
-  addListedPrefixes,
-  allPrefixOwners,
-  dropPrefixesNotListed,
-  lockCompanyPrefixes,
-} from './company-prefixes.ts'
+import { allPrefixOwners, changePrefixes, lockCompanyPrefixes } from './company-prefixes.ts'
 import { type CanonicalProduct, canonicalProduct, chunks, loadProducts, pageExtras } from './rows.ts'
 
 export interface ChangeCount {
@@ -276,7 +271,7 @@ async function writeCatalog(
   }
   const brandOrganization = new Map(known.brandOrganizations)
   for (const b of catalog.brands) brandOrganization.set(b.slug, b.organization)
-  const orgs = await upsertOrganizations(tx, catalog.organizations, actors.prefixes, (slug) =>
+  const orgs = await upsertOrganizations(tx, catalog.organizations, known, actors.prefixes, (slug) =>
     tally(slug, 'organization'),
   )
   const brandCount = await upsertBrands(tx, catalog.brands, (b) => tally(b.organization, 'brands'))
@@ -332,22 +327,30 @@ function counter(): ChangeCount {
 async function upsertOrganizations(
   tx: Tx,
   list: readonly CatalogOrganization[],
+  known: KnownSlugs,
   prefixActor: Actor | null,
   onChange: (slug: string) => void,
 ): Promise<ChangeCount> {
   const count = counter()
   if (list.length === 0) return count
-  // Prefixes given up first, every organization's: a prefix may move from one to another in the same file.
-  const lostPrefixes =
-    prefixActor === null ? new Set<string>() : await dropPrefixesNotListed(tx, list, prefixActor)
-  const addPrefixes = async (id: string, org: CatalogOrganization) =>
-    prefixActor !== null && org.companyPrefixes !== undefined
-      ? (await addListedPrefixes(tx, { id, slug: org.slug }, org.companyPrefixes, prefixActor)) > 0
-      : false
   const slugs = list.map((o) => o.slug)
   const existing = new Map(
     (await tx.select().from(organizations).where(inArray(organizations.slug, slugs))).map((r) => [r.slug, r]),
   )
+  // A scoped import writes no prefix (`WriteActors.prefixes`).
+  const prefixChanges = prefixChangesOf(prefixActor === null ? [] : list, known)
+  const writePrefixes = async (id: string, slug: string, part: 'removed' | 'added') => {
+    const change = prefixChanges.get(slug)
+    if (change === undefined || prefixActor === null) return
+    const only =
+      part === 'removed' ? { removed: change.removed, added: [] } : { removed: [], added: change.added }
+    await changePrefixes(tx, { id, slug }, only, prefixActor)
+  }
+  // Every organization's removals first: a prefix may move from one to another in the same file.
+  for (const org of list) {
+    const row = existing.get(org.slug)
+    if (row !== undefined) await writePrefixes(row.id, org.slug, 'removed')
+  }
   for (const org of list) {
     const row = existing.get(org.slug)
     if (row === undefined) {
@@ -360,12 +363,14 @@ async function upsertOrganizations(
           subscriptionStatus: org.subscriptionStatus ?? 'active',
         })
         .returning({ id: organizations.id })
-      if (created !== undefined) await addPrefixes(created.id, org)
+      if (created !== undefined) await writePrefixes(created.id, org.slug, 'added')
       count.created++
       onChange(org.slug)
       continue
     }
-    const prefixesChanged = (await addPrefixes(row.id, org)) || lostPrefixes.has(org.slug)
+    await writePrefixes(row.id, org.slug, 'added')
+    const change = prefixChanges.get(org.slug)
+    const prefixesChanged = change !== undefined && change.removed.length + change.added.length > 0
     // Omitted optional members keep the stored value, so a partial file never downgrades a plan.
     const next = {
       name: org.name,
@@ -384,6 +389,27 @@ async function upsertOrganizations(
     }
   }
   return count
+}
+
+/**
+ * What each organization's `companyPrefixes` changes of its recorded prefixes, as read under the prefixes' lock before
+ * validation: those it gives up and those it takes.
+ */
+function prefixChangesOf(
+  list: readonly CatalogOrganization[],
+  known: KnownSlugs,
+): Map<string, { removed: string[]; added: string[] }> {
+  const changes = new Map<string, { removed: string[]; added: string[] }>()
+  for (const org of list) {
+    const listed = org.companyPrefixes
+    if (listed === undefined) continue
+    const held = known.companyPrefixes?.get(org.slug) ?? []
+    changes.set(org.slug, {
+      removed: held.filter((p) => !listed.includes(p)),
+      added: [...new Set(listed)].filter((p) => !held.includes(p)),
+    })
+  }
+  return changes
 }
 
 async function upsertBrands(
