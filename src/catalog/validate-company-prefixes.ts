@@ -23,6 +23,8 @@ export function effectivePrefixes(catalog: ValidCatalog, known: KnownSlugs): Map
 export function checkCompanyPrefixes(catalog: ValidCatalog, known: KnownSlugs): Issue[] {
   const errors: Issue[] = []
   const path = (i: number, j: number) => `organizations[${i}].companyPrefixes[${j}]`
+  // Recorded prefixes an organization keeps: one the file gives a list is checked through that list below.
+  const kept = new PrefixOwners(recordedKept(catalog, known))
   catalog.organizations.forEach((o, i) => {
     const list = o.companyPrefixes ?? []
     errors.push(
@@ -34,11 +36,12 @@ export function checkCompanyPrefixes(catalog: ValidCatalog, known: KnownSlugs): 
       ),
     )
     list.forEach((prefix, j) => {
-      const other = overlapping(prefix, o.slug, catalog, i, known)
+      // One an earlier organization of the file gives (the later one is reported), else one recorded.
+      const other = earlierInFile(prefix, o.slug, catalog, i) ?? kept.other(prefix, o.slug, true)
       if (other === null) return
       const whose =
         known.scopedTo === undefined
-          ? `${other.prefix} of organization '${other.slug}'`
+          ? `${other.prefix} of organization '${other.owner}'`
           : 'a prefix of another organization'
       errors.push(issue('Catalog.Ownership', path(i, j), `${prefix} overlaps ${whose}: one of them must go`))
     })
@@ -46,28 +49,28 @@ export function checkCompanyPrefixes(catalog: ValidCatalog, known: KnownSlugs): 
   return errors
 }
 
-/**
- * Another organization's prefix that overlaps `prefix` once the file is written: one an earlier organization of the
- * file gives (the later one is reported), else one recorded that its organization keeps.
- */
-function overlapping(
+/** A prefix an organization of the file before `index` (and other than `slug`) gives that overlaps `prefix`, or null. */
+function earlierInFile(
   prefix: string,
   slug: string,
   catalog: ValidCatalog,
   index: number,
-  known: KnownSlugs,
-): { prefix: string; slug: string } | null {
+): { prefix: string; owner: string } | null {
   for (const o of catalog.organizations.slice(0, index)) {
     const hit = o.slug === slug ? undefined : o.companyPrefixes?.find((p) => overlaps(p, prefix))
-    if (hit !== undefined) return { prefix: hit, slug: o.slug }
-  }
-  for (const [recorded, owner] of known.prefixOwners ?? []) {
-    if (owner === slug || !overlaps(recorded, prefix)) continue
-    const given = catalog.organizations.some((o) => o.slug === owner && o.companyPrefixes !== undefined)
-    // An organization the file gives a list is checked through its list above, or gives the prefix up.
-    if (!given) return { prefix: recorded, slug: owner }
+    if (hit !== undefined) return { prefix: hit, owner: o.slug }
   }
   return null
+}
+
+/** The recorded prefixes (→ organization) but those of an organization the file gives a list. */
+function recordedKept(catalog: ValidCatalog, known: KnownSlugs): Map<string, string> {
+  const given = new Set(
+    catalog.organizations.flatMap((o) => (o.companyPrefixes === undefined ? [] : [o.slug])),
+  )
+  const kept = new Map<string, string>()
+  for (const [prefix, owner] of known.prefixOwners ?? []) if (!given.has(owner)) kept.set(prefix, owner)
+  return kept
 }
 
 /**
@@ -75,11 +78,7 @@ function overlapping(
  * but those of an organization the file gives a list, then the file's lists.
  */
 export function prefixOwnersAfter(catalog: ValidCatalog, known: KnownSlugs): PrefixOwners {
-  const given = new Set(
-    catalog.organizations.flatMap((o) => (o.companyPrefixes === undefined ? [] : [o.slug])),
-  )
-  const owners = new Map<string, string>()
-  for (const [prefix, owner] of known.prefixOwners ?? []) if (!given.has(owner)) owners.set(prefix, owner)
+  const owners = recordedKept(catalog, known)
   for (const o of catalog.organizations)
     for (const prefix of o.companyPrefixes ?? []) if (!owners.has(prefix)) owners.set(prefix, o.slug)
   return new PrefixOwners(owners)
