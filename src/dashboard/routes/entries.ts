@@ -9,6 +9,7 @@ import type { Issue } from '../../gs1/issue.ts'
 import { brandRefs } from '../../services/catalog/brands.ts'
 import { deleteEntry, putEntry, relativeToEntry } from '../../services/catalog/entries.ts'
 import { type Access, type OrgContext, organizationScope, orgPath, userActor } from '../context.ts'
+import { editorState, rerender } from '../editor-page.ts'
 import {
   type EntryForm,
   type EntryKind,
@@ -64,10 +65,6 @@ function done(kind: EntryKind): Readonly<Record<string, string>> {
     saved: `The ${kind} is saved. Every resolver answers with it within a second.`,
     unchanged: 'Nothing changed.',
   }
-}
-
-async function editorState(ctx: OrgContext, partial: Omit<EditorState, 'brands'>): Promise<EditorState> {
-  return { ...partial, brands: await brandRefs(ctx.deps.database.db, ctx.membership.organization.id) }
 }
 
 function showNew(kind: EntryKind) {
@@ -206,18 +203,6 @@ async function bodyToSave(
   if (etag === null) return body
   const stored = await storedById(ctx, form.kind, id)
   return stored === null || stored.etag !== etag ? body : keepStoredSpelling(body, stored.product)
-}
-
-async function rerender(
-  ctx: OrgContext,
-  form: EntryForm,
-  etag: string | null,
-  notice: EditorState['notice'],
-  errors: EditorState['errors'] = [],
-  status = 200,
-): Promise<Response> {
-  const state = await editorState(ctx, { form, etag, errors, title: null, notice })
-  return pageAnswer(ctx.https, productPage(ctx, state), { status, changedNothing: true })
 }
 
 function confirmDelete(kind: EntryKind) {

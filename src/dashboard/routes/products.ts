@@ -13,6 +13,7 @@ import {
   relativeToProduct,
 } from '../../services/catalog/products.ts'
 import { type Access, type OrgContext, organizationScope, orgPath, userActor } from '../context.ts'
+import { editorState, rerender } from '../editor-page.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import {
   emptyForm,
@@ -76,10 +77,6 @@ async function list(ctx: OrgContext): Promise<Response> {
   const brands = await brandRefs(db, ctx.membership.organization.id)
   const done = DONE[ctx.query.get('done') ?? ''] ?? null
   return pageAnswer(ctx.https, productsPage(ctx, { query, brands, ...page, done }))
-}
-
-async function editorState(ctx: OrgContext, partial: Omit<EditorState, 'brands'>): Promise<EditorState> {
-  return { ...partial, brands: await brandRefs(ctx.deps.database.db, ctx.membership.organization.id) }
 }
 
 async function showNew(ctx: OrgContext): Promise<Response> {
@@ -220,18 +217,6 @@ async function bodyToSave(
   if (etag === null) return body
   const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.gtin)
   return stored === null || stored.etag !== etag ? body : keepStoredSpelling(body, stored.product)
-}
-
-async function rerender(
-  ctx: OrgContext,
-  form: ProductForm,
-  etag: string | null,
-  notice: EditorState['notice'],
-  errors: EditorState['errors'] = [],
-  status = 200,
-): Promise<Response> {
-  const state = await editorState(ctx, { form, etag, errors, title: null, notice })
-  return pageAnswer(ctx.https, productPage(ctx, state), { status, changedNothing: true })
 }
 
 async function confirmDelete(ctx: OrgContext): Promise<Response> {
