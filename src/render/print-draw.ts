@@ -6,8 +6,9 @@
 
 import bwipGeneric, { type RenderOptions, render, toSVG } from 'bwip-js/generic'
 import bwipNode from 'bwip-js/node'
-import { PDFCatalog, PDFContext, PDFName, PDFPageLeaf, PDFPageTree, PDFWriter } from 'pdf-lib'
 import { carrierOf } from './gs1-size-tables.ts'
+import { pdfOf } from './pdf-file.ts'
+import { type Outlines, outlineDrawing, UNITS_PER_MODULE } from './pdf-outlines.ts'
 import {
   checkPrint,
   FORMAT_TYPES,
@@ -20,10 +21,7 @@ import {
 } from './print.ts'
 import type { SymbolSpec } from './symbol.ts'
 
-/** bwip-js draws a 2D module as 2 × 2 units at scale 1; `padding` counts in the same units. */
-const UNITS_PER_MODULE = 2
 const MM_PER_INCH = 25.4
-const POINTS_PER_INCH = 72
 /** HRI font size in mm: OCR-B capitals are then about 2 mm high. */
 const HRI_FONT_MM = 3
 /** Light space between the quiet zone under the symbol and the HRI, in modules. */
@@ -166,132 +164,6 @@ async function drawPng(
   }
 }
 
-/** Filled outlines in bwip-js units (y down), and the image's extent, from bwip-js's drawing interface. */
-interface Outlines {
-  /** PDF path operators in bwip-js units, y down, its padding left out (`dx`, `dy`). */
-  readonly path: string
-  readonly width: number
-  readonly height: number
-  /** The symbol's module count across (from the first fill's extent). */
-  readonly columns: number
-  /** Where bwip-js's origin lies in the image: its padding on the left and at the top. */
-  readonly dx: number
-  readonly dy: number
-}
-
-/** A bwip-js drawing that keeps the outlines of modules and HRI glyphs as PDF path operators. */
-function outlineDrawing(): Parameters<typeof render>[1] {
-  let opts: RenderOptions = { bcid: '', text: '' }
-  let path = ''
-  let width = 0
-  let height = 0
-  let dx = 0
-  let dy = 0
-  let minX = Infinity
-  let maxX = -Infinity
-  const fontLib = (bwipGeneric as unknown as { FontLib: FontLib }).FontLib
-  // In bwip-js's own units and orientation (y down): the PDF's matrix offsets, flips and scales them (`pdfOf`).
-  const point = (x: number, y: number) => `${round(x)} ${round(y)}`
-  return {
-    setopts(options: RenderOptions) {
-      opts = options
-    },
-    scale: () => null,
-    measure(str: string, font: string, fwidth: number, fheight: number) {
-      const id = fontLib.lookup(font)
-      let w = 0
-      let ascent = 0
-      let descent = 0
-      for (let i = 0; i < str.length; i++) {
-        const glyph = fontLib.getglyph(id, str.charCodeAt(i), fwidth | 0, fheight | 0)
-        if (!glyph) continue
-        ascent = Math.max(ascent, glyph.top)
-        descent = Math.max(descent, glyph.height - glyph.top)
-        w += i === str.length - 1 ? glyph.left + glyph.width : glyph.advance
-      }
-      return { width: w, ascent, descent }
-    },
-    init(w: number, h: number) {
-      dx = opts.paddingleft ?? 0
-      dy = opts.paddingtop ?? 0
-      width = w + dx + (opts.paddingright ?? 0)
-      height = h + dy + (opts.paddingbottom ?? 0)
-    },
-    line() {},
-    polygon(pts: [number, number][]) {
-      for (let i = 0; i < pts.length; i++) {
-        const [x, y] = pts[i] as [number, number]
-        if (x < minX) minX = x
-        if (x > maxX) maxX = x
-        path += i === 0 ? `${point(x, y)} m` : ` ${point(x, y)} l`
-      }
-      if (pts.length > 0) path += ' h\n'
-    },
-    hexagon() {},
-    ellipse() {},
-    fill() {
-      path += 'f*\n'
-    },
-    text(
-      x: number,
-      y: number,
-      str: string,
-      _rgb: string,
-      font: { name: string; width: number; height: number; dx?: number },
-    ) {
-      const id = fontLib.lookup(font.name)
-      let left = x
-      for (let k = 0; k < str.length; k++) {
-        const ch = str.charCodeAt(k)
-        const glyph = fontLib.getpaths(id, ch, font.width | 0, font.height | 0)
-        if (glyph?.length) {
-          const p = (px: number, py: number) => point(px + left, y - py)
-          let cx = 0
-          let cy = 0
-          for (const seg of glyph) {
-            if (seg.type === 'M') path += `${p(seg.x, seg.y)} m\n`
-            else if (seg.type === 'L') path += `${p(seg.x, seg.y)} l\n`
-            else if (seg.type === 'Q') {
-              // A quadratic Bézier as the cubic PDF draws: control points 2/3 of the way to the quadratic's.
-              path += `${p(cx + ((seg.cx - cx) * 2) / 3, cy + ((seg.cy - cy) * 2) / 3)} `
-              path += `${p(seg.x + ((seg.cx - seg.x) * 2) / 3, seg.y + ((seg.cy - seg.y) * 2) / 3)} ${p(seg.x, seg.y)} c\n`
-            } else if (seg.type === 'C')
-              path += `${p(seg.cx1, seg.cy1)} ${p(seg.cx2, seg.cy2)} ${p(seg.x, seg.y)} c\n`
-            cx = seg.x
-            cy = seg.y
-          }
-          path += 'h f\n'
-        }
-        left += (fontLib.getglyph(id, ch, font.width | 0, font.height | 0)?.advance ?? 0) + (font.dx ?? 0)
-      }
-    },
-    end(): Outlines {
-      return { path, width, height, dx, dy, columns: (maxX - minX) / UNITS_PER_MODULE }
-    },
-  } as unknown as Parameters<typeof render>[1]
-}
-
-interface Glyph {
-  top: number
-  height: number
-  left: number
-  width: number
-  advance: number
-}
-type Segment =
-  | { type: 'M' | 'L'; x: number; y: number }
-  | { type: 'Q'; cx: number; cy: number; x: number; y: number }
-  | { type: 'C'; cx1: number; cy1: number; cx2: number; cy2: number; x: number; y: number }
-interface FontLib {
-  lookup(name: string): number
-  getglyph(id: number, ch: number, w: number, h: number): Glyph | null
-  getpaths(id: number, ch: number, w: number, h: number): Segment[] | null
-}
-
-function round(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(3)
-}
-
 /**
  * SVG or PDF: the symbol is drawn once at scale 1 (one module = 2 units) and scaled to the planned X-dimension. A
  * `width` needs the module count first; the HRI is sized for the planned module.
@@ -349,34 +221,4 @@ function sizeOf(plan: SizePlan, columns: number, imageWidth: number, imageHeight
     modulePixels: null,
     dpi: null,
   }
-}
-
-/**
- * A one-page PDF exactly the image's size (MediaBox in points), the outlines filled black on white through one
- * content stream scaled from bwip-js units to points. Built from pdf-lib's core objects (context, page tree, page,
- * catalog, writer): its `PDFDocument` would add form, font and metadata caches and half again the time of a small
- * symbol. No metadata: identical requests give identical files.
- */
-async function pdfOf(outlines: Outlines, mmPerUnit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const pointsPerUnit = (mmPerUnit / MM_PER_INCH) * POINTS_PER_INCH
-  const pageWidth = round(outlines.width * pointsPerUnit)
-  const pageHeight = round(outlines.height * pointsPerUnit)
-  const k = pointsPerUnit.toFixed(6)
-  // Units to points, y up, bwip-js's origin moved past the padding: X = k (x + dx), Y = k (height - y - dy).
-  const e = round(outlines.dx * pointsPerUnit)
-  const f = round((outlines.height - outlines.dy) * pointsPerUnit)
-  const content = `q 1 g 0 0 ${pageWidth} ${pageHeight} re f Q\nq ${k} 0 0 -${k} ${e} ${f} cm 0 g\n${outlines.path}Q\n`
-  const context = PDFContext.create()
-  // Encoded natively: pdf-lib would copy a string into bytes one character at a time.
-  const contents = context.register(context.stream(UTF8.encode(content)))
-  const tree = PDFPageTree.withContext(context)
-  const treeRef = context.register(tree)
-  const page = PDFPageLeaf.withContextAndParent(context, treeRef)
-  page.set(PDFName.of('MediaBox'), context.obj([0, 0, Number(pageWidth), Number(pageHeight)]))
-  page.set(PDFName.of('Contents'), contents)
-  tree.pushLeafNode(context.register(page))
-  context.trailerInfo.Root = context.register(PDFCatalog.withContextAndPages(context, treeRef))
-  // Never pause between objects: a one-page file has five.
-  const writer = PDFWriter.forContext(context, Number.POSITIVE_INFINITY)
-  return (await writer.serializeToBuffer()) as Uint8Array<ArrayBuffer>
 }

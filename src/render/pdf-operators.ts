@@ -1,0 +1,78 @@
+/**
+ * PDF content-stream operators written straight into ASCII bytes: a drawing of a few thousand numbers builds no string
+ * to be joined and encoded afterwards. One writer is reused from drawing to drawing (`reset`); `contents` copies out
+ * what was written, so it must be taken before the next drawing starts.
+ */
+
+const SPACE = 0x20
+const NEWLINE = 0x0a
+const ZERO = 0x30
+/** Whole numbers below this are written digit by digit; any other goes through `toFixed`. */
+const FAST_LIMIT = 1_000_000_000
+
+export class OperatorBytes {
+  private bytes = new Uint8Array(8192)
+  private length = 0
+
+  /** Forgets what was written, keeping the buffer. */
+  reset(): this {
+    this.length = 0
+    return this
+  }
+
+  /** An operand: whole numbers as they are, others to 3 decimals (a thousandth of a bwip-js unit). */
+  number(n: number): void {
+    if (!Number.isInteger(n) || n < 0 || n >= FAST_LIMIT) {
+      this.token(Number.isInteger(n) ? String(n) : n.toFixed(3), SPACE)
+      return
+    }
+    this.room(11)
+    let digits = 1
+    for (let power = 10; power <= n; power *= 10) digits++
+    let at = this.length + digits
+    this.length = at
+    do {
+      const digit = n % 10
+      this.bytes[--at] = ZERO + digit
+      n = (n - digit) / 10
+    } while (n > 0)
+    this.bytes[this.length++] = SPACE
+  }
+
+  /** An operator that more operators follow on the same line (`m`, `l`, `c`). */
+  operator(name: string): void {
+    this.token(name, SPACE)
+  }
+
+  /** An operator that ends a line (`h`, `f*`). */
+  lastOperator(name: string): void {
+    this.token(name, NEWLINE)
+  }
+
+  /** `head`, what was written, then `tail`, as one new array. */
+  contents(head: string, tail: string): Uint8Array<ArrayBuffer> {
+    const out = new Uint8Array(head.length + this.length + tail.length)
+    copyAscii(head, out, 0)
+    out.set(this.bytes.subarray(0, this.length), head.length)
+    copyAscii(tail, out, head.length + this.length)
+    return out
+  }
+
+  private token(text: string, separator: number): void {
+    this.room(text.length + 1)
+    copyAscii(text, this.bytes, this.length)
+    this.length += text.length
+    this.bytes[this.length++] = separator
+  }
+
+  private room(bytes: number): void {
+    if (this.length + bytes <= this.bytes.length) return
+    const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.length + bytes))
+    grown.set(this.bytes.subarray(0, this.length))
+    this.bytes = grown
+  }
+}
+
+function copyAscii(text: string, into: Uint8Array, at: number): void {
+  for (let i = 0; i < text.length; i++) into[at + i] = text.charCodeAt(i)
+}
