@@ -200,7 +200,7 @@ async function drawVector(
   }
   const outlines = render(bwipOptions, outlineDrawing()) as unknown as Outlines
   const size = sizeOf(plan, outlines.columns, outlines.width * mmPerUnit, outlines.height * mmPerUnit)
-  return { kind: 'drawn', file: { bytes: await pdfOf(outlines, mmPerUnit), type: FORMAT_TYPES.pdf, size } }
+  return { kind: 'drawn', file: { bytes: pdfOf(outlines, mmPerUnit), type: FORMAT_TYPES.pdf, size } }
 }
 
 const UTF8 = new TextEncoder()

@@ -192,6 +192,23 @@ test('a PNG module is an even number of pixels, and the PNG states its dpi', asy
   expect(bytes.readUInt32BE(phys + 4)).toBe(Math.floor(300 / 0.0254))
 })
 
+test('PDFs drawn one after another or at once are each their own: nothing of one file is left in the next', async () => {
+  const fileOf = async (mode: Mode, fields: Record<string, unknown>) =>
+    Buffer.from((await draw(mode, fields, 'pdf')).file.bytes)
+  const small = await fileOf('GS1_DATAMATRIX', { moduleSize: 0.5 })
+  const large = await fileOf('QR_GS1_DIGITAL_LINK_URI', { moduleSize: 0.8, hri: true })
+  expect(large.equals(small)).toBe(false)
+  expect((await fileOf('GS1_DATAMATRIX', { moduleSize: 0.5 })).equals(small)).toBe(true)
+  const together = await Promise.all([
+    fileOf('QR_GS1_DIGITAL_LINK_URI', { moduleSize: 0.8, hri: true }),
+    fileOf('GS1_DATAMATRIX', { moduleSize: 0.5 }),
+  ])
+  expect(together[0]?.equals(large)).toBe(true)
+  expect(together[1]?.equals(small)).toBe(true)
+  const raster = await rasterizePdfAt(small, 600)
+  expect(await scanImage(raster.png)).toHaveLength(1)
+})
+
 test('the PDF page is the image: symbol plus quiet zone, in points', async () => {
   const { file } = await draw('GS1_DATAMATRIX', { moduleSize: 0.5 }, 'pdf')
   const text = new TextDecoder('latin1').decode(file.bytes)
