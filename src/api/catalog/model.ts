@@ -1,5 +1,5 @@
 /** TypeBox schemas of the catalog endpoints (DESIGN §8); the OpenAPI document is built from them. */
-import { Type } from '@sinclair/typebox'
+import { type TObject, Type } from '@sinclair/typebox'
 import { CatalogFile, CatalogItemEntry, CatalogProductEntry, CatalogRuleEntry } from '../../catalog/schema.ts'
 
 /** Most products (items, rules) per page of `GET /products` (`/items`, `/rules`). */
@@ -20,70 +20,6 @@ export const Product = Type.Composite([CatalogProductEntry], {
   description: 'A stored product, every member explicit; `gtin` has 14 digits.',
 })
 
-export const ProductSummary = Type.Object(
-  {
-    gtin: Type.String({ pattern: '^[0-9]{14}$' }),
-    brand: Type.String(),
-    slug: Type.String(),
-    published: Type.Boolean(),
-    defaultLanguage: Type.String(),
-    languages: Type.Array(Type.String()),
-    name: Type.Union([Type.String(), Type.Null()], { description: 'The name in the default language.' }),
-    updatedAt: Type.String({ format: 'date-time' }),
-  },
-  { additionalProperties: false },
-)
-
-export const ProductPage = Type.Object(
-  {
-    products: Type.Array(Type.Ref('#/components/schemas/ProductSummary')),
-    nextCursor: Type.Union([Type.String(), Type.Null()], {
-      description: 'Pass as `cursor` for the next page; null on the last page.',
-    }),
-  },
-  { additionalProperties: false },
-)
-
-const KEY_IN_PATH = Type.String({
-  pattern: '^[0-9]{2,4}$',
-  description: 'The path’s key, or left out.',
-})
-
-/**
- * An item (an entry of another GS1 key than the GTIN) as in the import file's `items`; in `PUT /items/{key}/{value}`
- * the path names it, so `key` and `value` may be left out.
- */
-export const ItemBody = Type.Composite(
-  [
-    Type.Omit(CatalogItemEntry, ['key', 'value']),
-    Type.Object({
-      key: Type.Optional(KEY_IN_PATH),
-      value: Type.Optional(Type.String({ description: 'The path’s value, or left out.' })),
-    }),
-  ],
-  { additionalProperties: false, description: 'An item as in the catalog import file’s `items`.' },
-)
-
-export const Item = Type.Composite([CatalogItemEntry], {
-  description: 'A stored item, every member explicit.',
-})
-
-/** A prefix rule as in the import file's `rules`; in `PUT /rules/{key}/{prefix}` `key` and `prefix` may be left out. */
-export const RuleBody = Type.Composite(
-  [
-    Type.Omit(CatalogRuleEntry, ['key', 'prefix']),
-    Type.Object({
-      key: Type.Optional(KEY_IN_PATH),
-      prefix: Type.Optional(Type.String({ description: 'The path’s prefix, or left out.' })),
-    }),
-  ],
-  { additionalProperties: false, description: 'A prefix rule as in the catalog import file’s `rules`.' },
-)
-
-export const Rule = Type.Composite([CatalogRuleEntry], {
-  description: 'A stored prefix rule, every member explicit.',
-})
-
 /** What a list says of every entry besides the members naming it. */
 const SUMMARY = {
   brand: Type.String(),
@@ -97,6 +33,60 @@ const SUMMARY = {
 
 const NEXT_CURSOR = Type.Union([Type.String(), Type.Null()], {
   description: 'Pass as `cursor` for the next page; null on the last page.',
+})
+
+export const ProductSummary = Type.Object(
+  { gtin: Type.String({ pattern: '^[0-9]{14}$' }), ...SUMMARY },
+  { additionalProperties: false },
+)
+
+export const ProductPage = Type.Object(
+  { products: Type.Array(Type.Ref('#/components/schemas/ProductSummary')), nextCursor: NEXT_CURSOR },
+  { additionalProperties: false },
+)
+
+const KEY_IN_PATH = Type.String({
+  pattern: '^[0-9]{2,4}$',
+  description: 'The path’s key, or left out.',
+})
+
+/**
+ * An entry as in the import file, where `PUT /items/{key}/{value}` or `PUT /rules/{key}/{prefix}` lets the path name
+ * it: `key` and `member` may be left out.
+ */
+function pathNamedBody(entry: TObject, member: 'value' | 'prefix', description: string) {
+  return Type.Composite(
+    [
+      Type.Omit(entry, ['key', member]),
+      Type.Object({
+        key: Type.Optional(KEY_IN_PATH),
+        [member]: Type.Optional(Type.String({ description: `The path’s ${member}, or left out.` })),
+      }),
+    ],
+    { additionalProperties: false, description },
+  )
+}
+
+/** An item (an entry of another GS1 key than the GTIN) as in the import file's `items`. */
+export const ItemBody = pathNamedBody(
+  CatalogItemEntry,
+  'value',
+  'An item as in the catalog import file’s `items`.',
+)
+
+export const Item = Type.Composite([CatalogItemEntry], {
+  description: 'A stored item, every member explicit.',
+})
+
+/** A prefix rule as in the import file's `rules`. */
+export const RuleBody = pathNamedBody(
+  CatalogRuleEntry,
+  'prefix',
+  'A prefix rule as in the catalog import file’s `rules`.',
+)
+
+export const Rule = Type.Composite([CatalogRuleEntry], {
+  description: 'A stored prefix rule, every member explicit.',
 })
 
 export const ItemSummary = Type.Object(
