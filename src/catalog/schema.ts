@@ -125,21 +125,23 @@ export const CatalogProductEntry = Type.Object(
   { additionalProperties: false },
 )
 
+/** The Digital Link primary key's AI of an item or a rule. */
+const ENTRY_KEY = Type.String({ pattern: '^[0-9]{2,4}$', description: 'The Digital Link primary key’s AI.' })
+
+/** An item's value or a rule's prefix. */
+const entryValue = (description: string) => Type.String({ minLength: 1, maxLength: 90, description })
+
+/** What an item or a rule holds besides the members naming it: a product's, but the GTIN. */
+const ENTRY_MEMBERS = Type.Omit(CatalogProductEntry, ['gtin'])
+
 /**
  * An entry of another GS1 key than the GTIN (DESIGN §12): a location's GLN (`414`), an asset type's GRAI (`8003`), a
  * document type's GDTI (`253`), a CPID (`8010`), … with names, pages and publishing like a product.
  */
 export const CatalogItemEntry = Type.Composite(
   [
-    Type.Object({
-      key: Type.String({ pattern: '^[0-9]{2,4}$', description: 'The Digital Link primary key’s AI.' }),
-      value: Type.String({
-        minLength: 1,
-        maxLength: 90,
-        description: 'The key’s value, as in its Digital Link.',
-      }),
-    }),
-    Type.Omit(CatalogProductEntry, ['gtin']),
+    Type.Object({ key: ENTRY_KEY, value: entryValue('The key’s value, as in its Digital Link.') }),
+    ENTRY_MEMBERS,
   ],
   { additionalProperties: false },
 )
@@ -150,15 +152,8 @@ export const CatalogItemEntry = Type.Composite(
  */
 export const CatalogRuleEntry = Type.Composite(
   [
-    Type.Object({
-      key: Type.String({ pattern: '^[0-9]{2,4}$', description: 'The Digital Link primary key’s AI.' }),
-      prefix: Type.String({
-        minLength: 1,
-        maxLength: 90,
-        description: 'The values it answers start with this.',
-      }),
-    }),
-    Type.Omit(CatalogProductEntry, ['gtin']),
+    Type.Object({ key: ENTRY_KEY, prefix: entryValue('The values it answers start with this.') }),
+    ENTRY_MEMBERS,
   ],
   { additionalProperties: false },
 )
