@@ -5,7 +5,7 @@ import { serviceHosts } from '../security/service-hosts.ts'
 import { brandOfOrganization } from '../services/catalog/brands.ts'
 import { importCatalog, OPERATOR_IMPORT } from '../services/catalog/import.ts'
 import { type FileError, readJson, refuseFile, reportImport } from './catalog-report.ts'
-import { type CliContext, EXIT } from './context.ts'
+import { type CliContext, EXIT, refuse } from './context.ts'
 
 /** The one source `--from` names. */
 export const RESOLVER_CE = 'gs1-resolver-ce'
@@ -28,8 +28,7 @@ export async function importResolverCe(args: ResolverCeImport, ctx: CliContext):
   return ctx.withDatabase(async (d) => {
     const problem = await brandProblem(d.db, args.org, args.brand)
     if (problem !== null) {
-      ctx.io.err(`error: ${problem}`)
-      return EXIT.refused
+      return refuse(ctx, problem)
     }
     const mapped = fromResolverCe(input, { brand: args.brand })
     if (mapped.issues.length > 0) return refuseFile(args.file, mapped.issues, args.json, ctx)

@@ -11,7 +11,7 @@ import {
   setBlocked,
 } from '../services/clients/api-clients.ts'
 import { parseFlags, positionals, required } from './args.ts'
-import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
+import { type CliContext, EXIT, refuse, UsageError, unknownSubcommand } from './context.ts'
 
 const USAGE = [
   'client create --org SLUG --name NAME --scope write:codes|read:catalog|write:catalog|read:scans [--scope …] [--json]',
@@ -111,9 +111,4 @@ function reportCreated(result: CreateClientResult, ctx: CliContext, json: boolea
 function listLine(c: ClientSummary): string {
   const state = c.blocked ? 'blocked' : 'active'
   return [c.clientId, state, c.scopes.join(' '), `last used ${c.lastUsedAt ?? 'never'}`, c.name].join('\t')
-}
-
-function refuse(ctx: CliContext, message: string): number {
-  ctx.io.err(`error: ${message}`)
-  return EXIT.refused
 }

@@ -7,7 +7,7 @@ import { createRenderer } from '../render/index.ts'
 import { CsvHeaderError, csvRows } from '../services/codes/csv.ts'
 import { BATCH_OPTIONS, generate } from '../services/codes/generate.ts'
 import { parseFlags, positionals, required } from './args.ts'
-import { type CliContext, EXIT, UsageError } from './context.ts'
+import { type CliContext, EXIT, refuse, UsageError } from './context.ts'
 
 const USAGE = 'codes generate --in FILE.jsonl|FILE.csv [--svg DIR] [--out results.jsonl]'
 
@@ -96,8 +96,7 @@ export async function runCodesCommand(
     await flush()
   } catch (error) {
     if (!(error instanceof CsvHeaderError)) throw error
-    ctx.io.err(`error: ${error.message}`)
-    return EXIT.refused
+    return refuse(ctx, error.message)
   } finally {
     progress.clear()
     if (sink !== null) await new Promise<void>((resolve) => sink.end(resolve))

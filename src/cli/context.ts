@@ -20,6 +20,12 @@ export const EXIT = { ok: 0, refused: 1, usage: 2 } as const
 
 export type CliCommand = (args: string[], ctx: CliContext) => Promise<number>
 
+/** A refusal: `error: <message>` on stderr, and the exit code for it. */
+export function refuse(ctx: CliContext, message: string): number {
+  ctx.io.err(`error: ${message}`)
+  return EXIT.refused
+}
+
 /**
  * One line for an unexpected failure: the innermost cause's first line. A database driver's error, wrapped by the
  * ORM as "Failed query: <SQL> params: <values>", then reads as the database's own reason.

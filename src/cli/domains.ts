@@ -7,7 +7,7 @@ import { serviceHosts } from '../security/service-hosts.ts'
 import { CLI_ACTOR } from '../services/audit.ts'
 import { type CustomDomainListing, listCustomDomains, setDomainActive } from '../services/catalog/brands.ts'
 import { parseFlags, positionals } from './args.ts'
-import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
+import { type CliContext, EXIT, refuse, UsageError, unknownSubcommand } from './context.ts'
 
 const USAGE = [
   'domain list [--pending] [--json]',
@@ -36,10 +36,7 @@ export async function runDomainCommand(args: string[], ctx: CliContext): Promise
   const result = await ctx.withDatabase((d) =>
     setDomainActive(d.db, { domain, active, actor: CLI_ACTOR, serviceHosts: hosts }),
   )
-  if (!result.ok) {
-    ctx.io.err(`error: ${result.message}`)
-    return EXIT.refused
-  }
+  if (!result.ok) return refuse(ctx, result.message)
   if (values.json === true) {
     ctx.io.out(
       JSON.stringify({

@@ -9,7 +9,7 @@ import { loadSigningKey } from '../auth/key-source.ts'
 import { generateSigningKey } from '../auth/keys.ts'
 import { listSigningKeys, rotateSigningKey } from '../services/clients/signing-keys.ts'
 import { parseFlags, positionals } from './args.ts'
-import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
+import { type CliContext, EXIT, refuse, unknownSubcommand } from './context.ts'
 
 const USAGE = ['keys rotate [--json]', 'keys list [--json]']
 
@@ -21,8 +21,7 @@ export async function runKeysCommand(args: string[], ctx: CliContext): Promise<n
   if (sub === 'rotate') {
     positionals(pos, 0, USAGE[0] as string)
     if (environment !== undefined) {
-      ctx.io.err(`error: ${rotateRefusal(environment)}`)
-      return EXIT.refused
+      return refuse(ctx, rotateRefusal(environment))
     }
     const { key, retired } = await ctx.withDatabase((d) =>
       rotateSigningKey(d.db, generateSigningKey, ctx.clock),

@@ -17,7 +17,7 @@ import {
   setPlan,
 } from '../services/people/organizations.ts'
 import { parseFlags, positionals, required } from './args.ts'
-import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
+import { type CliContext, EXIT, refuse, UsageError, unknownSubcommand } from './context.ts'
 
 const USAGE = [
   'org create --slug SLUG --name NAME [--plan free|starter|pro|enterprise] [--status active|past_due|canceled] [--json]',
@@ -96,10 +96,7 @@ async function runPrefixCommand(pos: string[], json: boolean, ctx: CliContext): 
 }
 
 function prefixReport(result: PrefixResult, ctx: CliContext, json: boolean): number {
-  if (!result.ok) {
-    ctx.io.err(`error: ${result.message}`)
-    return EXIT.refused
-  }
+  if (!result.ok) return refuse(ctx, result.message)
   if (json) ctx.io.out(JSON.stringify({ companyPrefixes: result.prefixes }))
   else
     ctx.io.out(
@@ -122,10 +119,7 @@ function checkStatus(value: string) {
 }
 
 function report(result: OrganizationResult, ctx: CliContext, json: boolean, verb: string): number {
-  if (!result.ok) {
-    ctx.io.err(`error: ${result.message}`)
-    return EXIT.refused
-  }
+  if (!result.ok) return refuse(ctx, result.message)
   const o = result.organization
   ctx.io.out(
     json ? JSON.stringify(o) : `organization '${o.slug}' ${verb}: plan ${o.plan}, ${o.subscriptionStatus}`,

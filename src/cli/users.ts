@@ -11,7 +11,7 @@ import {
   type UserListing,
 } from '../services/people/users.ts'
 import { parseFlags, positionals, required } from './args.ts'
-import { type CliContext, EXIT, unknownSubcommand } from './context.ts'
+import { type CliContext, EXIT, refuse, unknownSubcommand } from './context.ts'
 
 const USAGE = [
   'user create --email EMAIL --name NAME --org SLUG --role owner|editor|viewer [--json]',
@@ -136,9 +136,4 @@ function listLine(u: UserListing): string {
   const state = u.disabled ? 'disabled' : u.hasPassword ? 'active' : 'invited'
   const orgs = u.memberships.map((m) => `${m.organization}:${m.role}`).join(' ') || '-'
   return [u.email, state, orgs, u.name].join('\t')
-}
-
-function refuse(ctx: CliContext, message: string): number {
-  ctx.io.err(`error: ${message}`)
-  return EXIT.refused
 }
