@@ -9,7 +9,7 @@ import { entryKeys, keyLabel } from '../entry-keys.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { entryPath } from './editor-subject.ts'
 import { dateTime } from './format.ts'
-import { notice } from './forms.ts'
+import { filterParams, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 import { scrollingTable } from './table.ts'
 
@@ -42,11 +42,7 @@ export function entriesPage(
   const slug = ctx.membership.organization.slug
   const canEdit = hasRole(ctx.membership.role, 'editor')
   const q = o.query
-  const filters = new URLSearchParams()
-  if (q.q) filters.set('q', q.q)
-  if (q.key) filters.set('key', q.key)
-  if (q.brand) filters.set('brand', q.brand)
-  if (q.published) filters.set('published', q.published)
+  const filters = filterParams(q, ['q', 'key', 'brand', 'published'])
   const list = orgPath(slug, '/items')
   const ofKey = q.key === '' ? '' : `?key=${q.key}`
   const pager = (show: 'items' | 'rules', next: string | null) => {

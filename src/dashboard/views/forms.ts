@@ -75,6 +75,19 @@ export function select(o: SelectOptions): SafeHtml {
   )}</select></div>`
 }
 
+/** The filled fields of a list's filter form, in `names`' order: the query string its page links keep. */
+export function filterParams<Q extends object>(
+  query: Q,
+  names: readonly (keyof Q & string)[],
+): URLSearchParams {
+  const params = new URLSearchParams()
+  for (const name of names) {
+    const value = query[name]
+    if (typeof value === 'string' && value !== '') params.set(name, value)
+  }
+  return params
+}
+
 export type NoticeKind = 'ok' | 'bad' | 'warn'
 
 /** A message box; errors are announced (`role="alert"`), other notices politely (`role="status"`). */

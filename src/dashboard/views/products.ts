@@ -4,7 +4,7 @@ import type { ProductListItem } from '../../services/catalog/products.ts'
 import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { dateTime } from './format.ts'
-import { notice } from './forms.ts'
+import { filterParams, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 import { scrollingTable } from './table.ts'
 
@@ -28,10 +28,7 @@ export function productsPage(
   const slug = ctx.membership.organization.slug
   const canEdit = hasRole(ctx.membership.role, 'editor')
   const q = o.query
-  const filters = new URLSearchParams()
-  if (q.q) filters.set('q', q.q)
-  if (q.brand) filters.set('brand', q.brand)
-  if (q.published) filters.set('published', q.published)
+  const filters = filterParams(q, ['q', 'brand', 'published'])
   const nextLink =
     o.next === null
       ? null
