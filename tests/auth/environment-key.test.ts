@@ -10,9 +10,10 @@ import { signingKeys } from '../../src/db/schema.ts'
 import { recordLogLines, recordSecret } from '../security/log-audit.ts'
 import { apiRequest, TEST_CONFIG, testDeps } from '../support/app.ts'
 import { useTestDatabase } from '../support/db.ts'
+import { seedOrganization } from '../support/people.ts'
 import { freePorts, ROOT, waitForOk } from '../support/processes.ts'
 import { makeTempDir, removeTempDir } from '../support/temp.ts'
-import { authHarness, obtainToken, probe, seedClient, seedOrganization } from './helpers.ts'
+import { authHarness, obtainToken, probe, seedClient } from './helpers.ts'
 
 const database = useTestDatabase()
 const dir = makeTempDir('environment-key')

@@ -5,26 +5,14 @@ import { authFeature, bearerAuth, principalOf, requireScope } from '../../src/ap
 import type { Config } from '../../src/app/config.ts'
 import { type AuthOptions, type AuthService, createAuthService } from '../../src/auth/service.ts'
 import type { Database } from '../../src/db/database.ts'
-import type { Plan, SubscriptionStatus } from '../../src/db/schema.ts'
 import { CLI_ACTOR } from '../../src/services/audit.ts'
 import { createClient } from '../../src/services/clients/api-clients.ts'
-import { createOrganization } from '../../src/services/people/organizations.ts'
 import { apiRequest, TEST_CONFIG, testClock, testDeps } from '../support/app.ts'
 import { openTestDatabase, useFileFixture } from '../support/db.ts'
+import { seedOrganization } from '../support/people.ts'
 
 export const FORM = 'application/x-www-form-urlencoded'
 export const GRANT = 'grant_type=client_credentials'
-
-/** Creates an organization on `plan` (starter by default). */
-export async function seedOrganization(
-  database: Database,
-  slug: string,
-  plan: Plan = 'starter',
-  subscriptionStatus: SubscriptionStatus = 'active',
-): Promise<void> {
-  const created = await createOrganization(database.db, { slug, name: slug, plan, subscriptionStatus })
-  if (!created.ok) throw new Error(created.message)
-}
 
 /** Creates a client and returns its credentials. */
 export async function seedClient(database: Database, slug: string, scopes: string[] = ['write:codes']) {

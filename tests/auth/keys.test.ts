@@ -12,7 +12,8 @@ import {
 import { testClock, testDeps } from '../support/app.ts'
 import { cliContext } from '../support/cli.ts'
 import { useTestDatabase } from '../support/db.ts'
-import { authHarness, obtainToken, probe, seedClient, seedOrganization } from './helpers.ts'
+import { seedOrganization } from '../support/people.ts'
+import { authHarness, obtainToken, probe, seedClient } from './helpers.ts'
 
 const database = useTestDatabase()
 

@@ -4,9 +4,9 @@ import { runClientCommand } from '../../src/cli/clients.ts'
 import { runCli } from '../../src/cli/main.ts'
 import type { Database } from '../../src/db/database.ts'
 import { apiClients } from '../../src/db/schema.ts'
-import { createOrganization } from '../../src/services/people/organizations.ts'
 import { cliContext, runCommand } from '../support/cli.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { seedOrganization } from '../support/people.ts'
 
 let database: Database
 const run = (...args: string[]) => runCommand(runClientCommand, database, args)
@@ -17,18 +17,8 @@ const UNKNOWN = 'svc_client_ffffffffffffffffffffffffffffffff'
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await createOrganization(database.db, {
-    slug: 'acme',
-    name: 'Acme',
-    plan: 'starter',
-    subscriptionStatus: 'active',
-  })
-  await createOrganization(database.db, {
-    slug: 'small',
-    name: 'Small',
-    plan: 'free',
-    subscriptionStatus: 'active',
-  })
+  await seedOrganization(database, 'acme')
+  await seedOrganization(database, 'small', 'free')
 }, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await database?.close()

@@ -6,9 +6,10 @@ import { newClientId } from '../../src/auth/secrets.ts'
 import { type AuthService, createAuthService } from '../../src/auth/service.ts'
 import type { Database } from '../../src/db/database.ts'
 import { rememberPeer } from '../../src/security/client-address.ts'
-import { basic, seedClient, seedOrganization, tokenRequest } from '../auth/helpers.ts'
+import { basic, seedClient, tokenRequest } from '../auth/helpers.ts'
 import { testClock, testDeps } from '../support/app.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../support/db.ts'
+import { seedOrganization } from '../support/people.ts'
 
 const LIMITS: RateLimits = { client: { burst: 3, perMinute: 6 }, address: { burst: 6, perMinute: 60 } }
 

@@ -5,15 +5,9 @@ import { apiClients, organizations, signingKeys } from '../../../src/db/schema.t
 import { CLI_ACTOR } from '../../../src/services/audit.ts'
 import { deleteClient, setBlocked } from '../../../src/services/clients/api-clients.ts'
 import { setPlan } from '../../../src/services/people/organizations.ts'
-import {
-  authHarness,
-  obtainToken,
-  probe,
-  seedClient,
-  seedOrganization,
-  useAuthHarness,
-} from '../../auth/helpers.ts'
+import { authHarness, obtainToken, probe, seedClient, useAuthHarness } from '../../auth/helpers.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../../support/db.ts'
+import { seedOrganization } from '../../support/people.ts'
 
 const h = useAuthHarness()
 let token: string

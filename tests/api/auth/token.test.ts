@@ -8,15 +8,8 @@ import { apiClients, organizations } from '../../../src/db/schema.ts'
 import { CLI_ACTOR } from '../../../src/services/audit.ts'
 import { deleteClient, setBlocked } from '../../../src/services/clients/api-clients.ts'
 import { setPlan } from '../../../src/services/people/organizations.ts'
-import {
-  basic,
-  FORM,
-  GRANT,
-  seedClient,
-  seedOrganization,
-  tokenRequest,
-  useAuthHarness,
-} from '../../auth/helpers.ts'
+import { basic, FORM, GRANT, seedClient, tokenRequest, useAuthHarness } from '../../auth/helpers.ts'
+import { seedOrganization } from '../../support/people.ts'
 
 const h = useAuthHarness()
 

@@ -12,9 +12,9 @@ import {
   revokeInvitation,
 } from '../../../src/services/people/invitations.ts'
 import { membershipIn } from '../../../src/services/people/memberships.ts'
-import { createOrganization } from '../../../src/services/people/organizations.ts'
 import { authenticate, createUser, type UserRef } from '../../../src/services/people/users.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
+import { seedOrganization } from '../../support/people.ts'
 
 let database: Database
 let acmeId = ''
@@ -26,14 +26,7 @@ const inviter = (): Actor & { kind: 'user' } => ({ kind: 'user', id: ann.id, lab
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  for (const slug of ['acme', 'other']) {
-    await createOrganization(database.db, {
-      slug,
-      name: slug.toUpperCase(),
-      plan: 'free',
-      subscriptionStatus: 'active',
-    })
-  }
+  for (const slug of ['acme', 'other']) await seedOrganization(database, slug, 'free')
   const created = await createUser(database.db, {
     email: 'ann@example.com',
     name: 'Ann',

@@ -10,9 +10,9 @@ import {
   membershipsOf,
   removeMember,
 } from '../../../src/services/people/memberships.ts'
-import { createOrganization } from '../../../src/services/people/organizations.ts'
 import { createUser } from '../../../src/services/people/users.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
+import { seedOrganization } from '../../support/people.ts'
 
 let database: Database
 const ids: Record<string, string> = {}
@@ -21,14 +21,7 @@ const owner: () => Actor = () => ({ kind: 'user', id: ids.ann ?? '', label: 'ann
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  for (const slug of ['acme', 'other']) {
-    await createOrganization(database.db, {
-      slug,
-      name: slug.toUpperCase(),
-      plan: 'free',
-      subscriptionStatus: 'active',
-    })
-  }
+  for (const slug of ['acme', 'other']) await seedOrganization(database, slug, 'free')
   const people = [
     ['ann', 'acme', 'owner'],
     ['bob', 'acme', 'editor'],

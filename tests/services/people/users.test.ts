@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm'
 import type { Database } from '../../../src/db/database.ts'
 import { organizations, passwordTokens, users } from '../../../src/db/schema.ts'
 import { CLI_ACTOR, listAudit } from '../../../src/services/audit.ts'
-import { createOrganization } from '../../../src/services/people/organizations.ts'
 import { countSessions, createSession, findSession } from '../../../src/services/people/sessions.ts'
 import {
   authenticate,
@@ -17,6 +16,7 @@ import {
   setPasswordWithToken,
 } from '../../../src/services/people/users.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
+import { seedOrganization } from '../../support/people.ts'
 
 let database: Database
 const NOW = Date.parse('2026-11-24T10:00:00Z')
@@ -25,12 +25,7 @@ const PASSWORD = 'correct horse battery'
 
 beforeAll(async () => {
   database = await openTestDatabase()
-  await createOrganization(database.db, {
-    slug: 'acme',
-    name: 'Acme',
-    plan: 'starter',
-    subscriptionStatus: 'active',
-  })
+  await seedOrganization(database, 'acme')
 }, DATABASE_HOOK_TIMEOUT_MS)
 afterAll(async () => {
   await database?.close()
