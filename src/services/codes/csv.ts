@@ -22,17 +22,9 @@ export const CSV_COLUMNS = [
 
 export type CsvColumn = (typeof CSV_COLUMNS)[number]
 
-/** Columns copied into the definition as they are. */
-const PLAIN = new Set<string>([
-  'reference',
-  'mode',
-  'digitalLinkStem',
-  'linkType',
-  'context',
-  'language',
-  'compression',
-  'errorCorrectionLevel',
-])
+/** The columns read as element strings or a query string; every other one is copied into the definition as it is. */
+const PARSED: ReadonlySet<CsvColumn> = new Set(['primaryKey', 'ais', 'extensionParameters'])
+const PLAIN: ReadonlySet<string> = new Set(CSV_COLUMNS.filter((column) => !PARSED.has(column)))
 
 const QUOTE = 0x22
 const COMMA = 0x2c
