@@ -100,6 +100,19 @@ async function withPage(
   }
 }
 
+/** `withPage` in a browser of its own, launched with `options` (without JavaScript, say) and closed after `use`. */
+async function withPageInNewBrowser(
+  options: Parameters<typeof launchBrowser>[0],
+  use: (page: Page, problems: string[]) => Promise<void>,
+): Promise<void> {
+  const browser = await launchBrowser(options)
+  try {
+    await withPage(use, browser)
+  } finally {
+    await browser.close()
+  }
+}
+
 /**
  * Signs in and waits until the organization's Overview has loaded: `click` returns once the page is committed,
  * and a `goto` while its document is still arriving cancels it, which counts as a failed request.
@@ -399,26 +412,21 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
   test(
     'without JavaScript, a reloaded result page says the form was already sent and does nothing again',
     async () => {
-      const noScript = await launchBrowser({ javaScriptEnabled: false })
-      try {
-        await withPage(async (page) => {
-          await signIn(page, 'owner')
-          await page.goto(`${origin}/orgs/acme/clients`)
-          await page.getByLabel('Name').fill('Reloaded without script')
-          await page.getByRole('button', { name: 'Create client' }).click()
-          await page.locator('#client-secret').waitFor()
-          const reloaded = await page.reload()
-          expect(reloaded?.request().method()).toBe('POST')
-          expect(reloaded?.status()).toBe(409)
-          expect(await page.locator('h1').textContent()).toBe('Already sent')
-          expect(await page.locator('#client-secret').count()).toBe(0)
-          await page.getByRole('link', { name: 'Open the page again' }).click()
-          await page.waitForURL(`${origin}/orgs/acme/clients`)
-          expect(await clientsNamed('Reloaded without script')).toBe(1)
-        }, noScript)
-      } finally {
-        await noScript.close()
-      }
+      await withPageInNewBrowser({ javaScriptEnabled: false }, async (page) => {
+        await signIn(page, 'owner')
+        await page.goto(`${origin}/orgs/acme/clients`)
+        await page.getByLabel('Name').fill('Reloaded without script')
+        await page.getByRole('button', { name: 'Create client' }).click()
+        await page.locator('#client-secret').waitFor()
+        const reloaded = await page.reload()
+        expect(reloaded?.request().method()).toBe('POST')
+        expect(reloaded?.status()).toBe(409)
+        expect(await page.locator('h1').textContent()).toBe('Already sent')
+        expect(await page.locator('#client-secret').count()).toBe(0)
+        await page.getByRole('link', { name: 'Open the page again' }).click()
+        await page.waitForURL(`${origin}/orgs/acme/clients`)
+        expect(await clientsNamed('Reloaded without script')).toBe(1)
+      })
     },
     TEST_MS,
   )
@@ -426,28 +434,23 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
   test(
     'without JavaScript: sign in, create a client (secret shown), block it, switch organizations, sign out',
     async () => {
-      const noScript = await launchBrowser({ javaScriptEnabled: false })
-      try {
-        await withPage(async (page, problems) => {
-          await signIn(page, 'owner')
-          await page.waitForURL(`${origin}/orgs/acme`)
-          await page.goto(`${origin}/orgs/acme/clients`)
-          await page.getByLabel('Name').fill('No-script ERP')
-          await page.getByRole('button', { name: 'Create client' }).click()
-          expect(await page.locator('#client-secret').textContent()).toMatch(/^[A-Za-z0-9_-]{43}$/)
-          expect(await page.locator('button[data-copy="client-secret"]').isVisible()).toBe(false)
-          await page.getByRole('link', { name: 'I have stored the secret' }).click()
-          await page.getByRole('button', { name: 'Block No-script ERP' }).click()
-          await page.getByText('The client is blocked').waitFor()
-          await page.locator('.switcher summary').click()
-          expect(await page.locator('.switcher').getByRole('link').count()).toBeGreaterThanOrEqual(1)
-          await page.getByRole('button', { name: 'Sign out' }).click()
-          await page.waitForURL(`${origin}/sign-in?done=signed-out`)
-          expect(problems).toEqual([])
-        }, noScript)
-      } finally {
-        await noScript.close()
-      }
+      await withPageInNewBrowser({ javaScriptEnabled: false }, async (page, problems) => {
+        await signIn(page, 'owner')
+        await page.waitForURL(`${origin}/orgs/acme`)
+        await page.goto(`${origin}/orgs/acme/clients`)
+        await page.getByLabel('Name').fill('No-script ERP')
+        await page.getByRole('button', { name: 'Create client' }).click()
+        expect(await page.locator('#client-secret').textContent()).toMatch(/^[A-Za-z0-9_-]{43}$/)
+        expect(await page.locator('button[data-copy="client-secret"]').isVisible()).toBe(false)
+        await page.getByRole('link', { name: 'I have stored the secret' }).click()
+        await page.getByRole('button', { name: 'Block No-script ERP' }).click()
+        await page.getByText('The client is blocked').waitFor()
+        await page.locator('.switcher summary').click()
+        expect(await page.locator('.switcher').getByRole('link').count()).toBeGreaterThanOrEqual(1)
+        await page.getByRole('button', { name: 'Sign out' }).click()
+        await page.waitForURL(`${origin}/sign-in?done=signed-out`)
+        expect(problems).toEqual([])
+      })
     },
     TEST_MS,
   )
@@ -521,64 +524,59 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
   test(
     'Products without JavaScript: a page links to a URL per language, a lot gets its page, and the preview links both',
     async () => {
-      const noScript = await launchBrowser({ javaScriptEnabled: false })
-      try {
-        await withPage(async (page, problems) => {
-          await signIn(page, 'owner')
-          await page.goto(`${origin}/orgs/acme/products/new`)
-          await page.getByLabel('GTIN').fill('9506000134383')
-          await page.getByLabel('URL name', { exact: true }).first().fill('oat-cookies')
-          await page.getByLabel('Languages').fill('en, de')
-          await page.getByRole('button', { name: 'Update the form' }).click()
-          await page.locator('[id="f-page.0.title.de"]').waitFor()
-          await page.locator('#f-name\\.en').fill('Oat cookies')
-          await page.locator('[id="f-page.0.title.en"]').fill('Information')
-          await page.locator('[id="f-page.0.title.de"]').fill('Informationen')
-          // The stylesheet shows the chosen kind's fields, with no script.
-          const info = page.locator('#page-0')
-          expect(await page.locator('[id="f-page.0.content.en"]').isVisible()).toBe(true)
-          expect(await page.locator('[id="f-page.0.href"]').isVisible()).toBe(false)
-          await info.getByLabel('Link to a URL').check()
-          expect(await page.locator('[id="f-page.0.content.en"]').isVisible()).toBe(false)
-          expect(await page.locator('[id="f-page.0.href"]').isVisible()).toBe(true)
-          await info.getByLabel('A URL per language').check()
-          expect(await page.locator('[id="f-page.0.href"]').isVisible()).toBe(false)
-          await page.locator('[id="f-page.0.href.en"]').fill('https://cookies.example/en/{gtin}')
-          await page.locator('[id="f-page.0.href.de"]').fill('https://cookies.example/de/{gtin}')
-          // The default page has no window; another page has its fields.
-          expect(await page.locator('[id="f-page.0.validFrom"]').isVisible()).toBe(false)
-          await page.locator('[id="f-lot.0.value"]').fill('L7')
-          const lotPage = page.locator('#lot-0-page-0')
-          await lotPage.getByLabel('URL name').fill('recall')
-          await lotPage.getByLabel('Link type').selectOption('gs1:recallStatus')
-          await page.locator('[id="f-lot.0.page.0.title.en"]').fill('Recall')
-          await lotPage.getByLabel('Link to a URL').check()
-          await page.locator('[id="f-lot.0.page.0.href"]').fill('https://cookies.example/recall/{lot}')
-          await page.locator('[id="f-lot.0.page.0.validUntil"]').fill('2027-06-30T18:00')
-          await page.locator('[id="f-lot.0.page.0.validUntil.offset"]').fill('+02:00')
-          await page.getByLabel('Published (scans resolve it)').check()
-          await page.getByRole('button', { name: 'Create product' }).click()
-          await page.waitForURL(`${origin}/orgs/acme/products/09506000134383?done=created`)
-          const recall = page.locator('a[href="https://cookies.example/recall/L7"]').first()
-          expect(await recall.getAttribute('rel')).toBe('noopener noreferrer')
-          expect(
-            await page.locator('a[href="https://cookies.example/de/09506000134383?10=L7"]').count(),
-          ).toBe(1)
-          const stored = (
-            await getProduct(h?.database.db as Database['db'], h?.orgIds.acme ?? '', '09506000134383')
-          )?.product
-          expect(stored?.lots?.L7?.pages[0]).toEqual({
-            name: 'recall',
-            linkType: 'gs1:recallStatus',
-            titles: { en: 'Recall' },
-            href: 'https://cookies.example/recall/{lot}',
-            validUntil: '2027-06-30T18:00+02:00',
-          })
-          expect(problems).toEqual([])
-        }, noScript)
-      } finally {
-        await noScript.close()
-      }
+      await withPageInNewBrowser({ javaScriptEnabled: false }, async (page, problems) => {
+        await signIn(page, 'owner')
+        await page.goto(`${origin}/orgs/acme/products/new`)
+        await page.getByLabel('GTIN').fill('9506000134383')
+        await page.getByLabel('URL name', { exact: true }).first().fill('oat-cookies')
+        await page.getByLabel('Languages').fill('en, de')
+        await page.getByRole('button', { name: 'Update the form' }).click()
+        await page.locator('[id="f-page.0.title.de"]').waitFor()
+        await page.locator('#f-name\\.en').fill('Oat cookies')
+        await page.locator('[id="f-page.0.title.en"]').fill('Information')
+        await page.locator('[id="f-page.0.title.de"]').fill('Informationen')
+        // The stylesheet shows the chosen kind's fields, with no script.
+        const info = page.locator('#page-0')
+        expect(await page.locator('[id="f-page.0.content.en"]').isVisible()).toBe(true)
+        expect(await page.locator('[id="f-page.0.href"]').isVisible()).toBe(false)
+        await info.getByLabel('Link to a URL').check()
+        expect(await page.locator('[id="f-page.0.content.en"]').isVisible()).toBe(false)
+        expect(await page.locator('[id="f-page.0.href"]').isVisible()).toBe(true)
+        await info.getByLabel('A URL per language').check()
+        expect(await page.locator('[id="f-page.0.href"]').isVisible()).toBe(false)
+        await page.locator('[id="f-page.0.href.en"]').fill('https://cookies.example/en/{gtin}')
+        await page.locator('[id="f-page.0.href.de"]').fill('https://cookies.example/de/{gtin}')
+        // The default page has no window; another page has its fields.
+        expect(await page.locator('[id="f-page.0.validFrom"]').isVisible()).toBe(false)
+        await page.locator('[id="f-lot.0.value"]').fill('L7')
+        const lotPage = page.locator('#lot-0-page-0')
+        await lotPage.getByLabel('URL name').fill('recall')
+        await lotPage.getByLabel('Link type').selectOption('gs1:recallStatus')
+        await page.locator('[id="f-lot.0.page.0.title.en"]').fill('Recall')
+        await lotPage.getByLabel('Link to a URL').check()
+        await page.locator('[id="f-lot.0.page.0.href"]').fill('https://cookies.example/recall/{lot}')
+        await page.locator('[id="f-lot.0.page.0.validUntil"]').fill('2027-06-30T18:00')
+        await page.locator('[id="f-lot.0.page.0.validUntil.offset"]').fill('+02:00')
+        await page.getByLabel('Published (scans resolve it)').check()
+        await page.getByRole('button', { name: 'Create product' }).click()
+        await page.waitForURL(`${origin}/orgs/acme/products/09506000134383?done=created`)
+        const recall = page.locator('a[href="https://cookies.example/recall/L7"]').first()
+        expect(await recall.getAttribute('rel')).toBe('noopener noreferrer')
+        expect(await page.locator('a[href="https://cookies.example/de/09506000134383?10=L7"]').count()).toBe(
+          1,
+        )
+        const stored = (
+          await getProduct(h?.database.db as Database['db'], h?.orgIds.acme ?? '', '09506000134383')
+        )?.product
+        expect(stored?.lots?.L7?.pages[0]).toEqual({
+          name: 'recall',
+          linkType: 'gs1:recallStatus',
+          titles: { en: 'Recall' },
+          href: 'https://cookies.example/recall/{lot}',
+          validUntil: '2027-06-30T18:00+02:00',
+        })
+        expect(problems).toEqual([])
+      })
       // The page with its lot, and its editor, in a browser that runs axe: accessible, and no wider than a phone.
       await withPage(async (page, problems) => {
         await signIn(page, 'owner')
@@ -596,57 +594,52 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
   test(
     'Items and rules without JavaScript: an item of a GLN linked to a template, a rule for SSCCs, and where a sample value goes',
     async () => {
-      const noScript = await launchBrowser({ javaScriptEnabled: false })
-      try {
-        await withPage(async (page, problems) => {
-          await signIn(page, 'owner')
-          await page.goto(`${origin}/orgs/acme/items`)
-          await page.getByRole('link', { name: 'New item' }).click()
-          await page.getByLabel('Key', { exact: true }).selectOption('414')
-          await page.getByLabel('Value', { exact: true }).fill('9506000000008')
-          await page.getByLabel('URL name', { exact: true }).first().fill('warehouse-north')
-          await page.locator('#f-name\\.en').fill('Warehouse north')
-          const location = page.locator('#page-0')
-          await location.getByLabel('URL name').fill('location')
-          await location.getByLabel('Link type', { exact: true }).selectOption('gs1:locationInfo')
-          await page.locator('[id="f-page.0.title.en"]').fill('Where we are')
-          await location.getByLabel('Link to a URL').check()
-          await page.locator('[id="f-page.0.href"]').fill('https://maps.example/gln/{value}')
-          await page.getByLabel('Published (scans resolve it)').check()
-          await page.getByRole('button', { name: 'Create item' }).click()
-          await page.waitForURL(`${origin}/orgs/acme/items/414/9506000000008?done=created`)
-          const linked = page.locator('a[href="https://maps.example/gln/9506000000008"]').first()
-          expect(await linked.getAttribute('rel')).toBe('noopener noreferrer')
-          await page.goto(`${origin}/orgs/acme/items`)
-          await page.getByRole('link', { name: 'New prefix rule' }).click()
-          await page.getByLabel('Key', { exact: true }).selectOption('00')
-          await page.getByLabel('Prefix', { exact: true }).fill('0950600')
-          await page.getByLabel('URL name', { exact: true }).first().fill('pallets')
-          const tracking = page.locator('#page-0')
-          await tracking.getByLabel('URL name').fill('tracking')
-          await page.locator('[id="f-page.0.title.en"]').fill('Where this pallet is')
-          await tracking.getByLabel('Link to a URL').check()
-          await page.locator('[id="f-page.0.href"]').fill('https://track.example/sscc/{value}')
-          await page.getByLabel('Published (scans resolve it)').check()
-          await page.getByRole('button', { name: 'Create rule' }).click()
-          await page.waitForURL(`${origin}/orgs/acme/rules/00/0950600?done=created`)
-          expect(
-            await page.locator('a[href="https://track.example/sscc/095060000000000008"]').count(),
-          ).toBeGreaterThan(0)
-          await page.getByLabel('A value this rule answers').fill('095060012345678903')
-          await page.getByRole('button', { name: 'Show its scans' }).click()
-          await page.waitForURL(`${origin}/orgs/acme/rules/00/0950600?sample=095060012345678903`)
-          expect(
-            await page.locator('a[href="https://track.example/sscc/095060012345678903"]').count(),
-          ).toBeGreaterThan(0)
-          await page.goto(`${origin}/orgs/acme/items?key=414`)
-          expect(await page.getByRole('link', { name: '9506000000008' }).count()).toBe(1)
-          expect(await page.getByText('No rule matches.').count()).toBe(1)
-          expect(problems).toEqual([])
-        }, noScript)
-      } finally {
-        await noScript.close()
-      }
+      await withPageInNewBrowser({ javaScriptEnabled: false }, async (page, problems) => {
+        await signIn(page, 'owner')
+        await page.goto(`${origin}/orgs/acme/items`)
+        await page.getByRole('link', { name: 'New item' }).click()
+        await page.getByLabel('Key', { exact: true }).selectOption('414')
+        await page.getByLabel('Value', { exact: true }).fill('9506000000008')
+        await page.getByLabel('URL name', { exact: true }).first().fill('warehouse-north')
+        await page.locator('#f-name\\.en').fill('Warehouse north')
+        const location = page.locator('#page-0')
+        await location.getByLabel('URL name').fill('location')
+        await location.getByLabel('Link type', { exact: true }).selectOption('gs1:locationInfo')
+        await page.locator('[id="f-page.0.title.en"]').fill('Where we are')
+        await location.getByLabel('Link to a URL').check()
+        await page.locator('[id="f-page.0.href"]').fill('https://maps.example/gln/{value}')
+        await page.getByLabel('Published (scans resolve it)').check()
+        await page.getByRole('button', { name: 'Create item' }).click()
+        await page.waitForURL(`${origin}/orgs/acme/items/414/9506000000008?done=created`)
+        const linked = page.locator('a[href="https://maps.example/gln/9506000000008"]').first()
+        expect(await linked.getAttribute('rel')).toBe('noopener noreferrer')
+        await page.goto(`${origin}/orgs/acme/items`)
+        await page.getByRole('link', { name: 'New prefix rule' }).click()
+        await page.getByLabel('Key', { exact: true }).selectOption('00')
+        await page.getByLabel('Prefix', { exact: true }).fill('0950600')
+        await page.getByLabel('URL name', { exact: true }).first().fill('pallets')
+        const tracking = page.locator('#page-0')
+        await tracking.getByLabel('URL name').fill('tracking')
+        await page.locator('[id="f-page.0.title.en"]').fill('Where this pallet is')
+        await tracking.getByLabel('Link to a URL').check()
+        await page.locator('[id="f-page.0.href"]').fill('https://track.example/sscc/{value}')
+        await page.getByLabel('Published (scans resolve it)').check()
+        await page.getByRole('button', { name: 'Create rule' }).click()
+        await page.waitForURL(`${origin}/orgs/acme/rules/00/0950600?done=created`)
+        expect(
+          await page.locator('a[href="https://track.example/sscc/095060000000000008"]').count(),
+        ).toBeGreaterThan(0)
+        await page.getByLabel('A value this rule answers').fill('095060012345678903')
+        await page.getByRole('button', { name: 'Show its scans' }).click()
+        await page.waitForURL(`${origin}/orgs/acme/rules/00/0950600?sample=095060012345678903`)
+        expect(
+          await page.locator('a[href="https://track.example/sscc/095060012345678903"]').count(),
+        ).toBeGreaterThan(0)
+        await page.goto(`${origin}/orgs/acme/items?key=414`)
+        expect(await page.getByRole('link', { name: '9506000000008' }).count()).toBe(1)
+        expect(await page.getByText('No rule matches.').count()).toBe(1)
+        expect(problems).toEqual([])
+      })
       // The list, both pages and the new forms in a browser that runs axe: accessible, and no wider than a phone.
       await withPage(async (page, problems) => {
         await signIn(page, 'owner')
@@ -710,19 +703,14 @@ describe.skipIf(skip !== null)('the dashboard in Chromium', () => {
         await getProduct(h?.database.db as Database['db'], h?.orgIds.acme ?? '', '09506000134390')
       )?.etag
       for (const javaScriptEnabled of [true, false]) {
-        const browser = await launchBrowser({ javaScriptEnabled })
-        try {
-          await withPage(async (page, problems) => {
-            await signIn(page, 'owner')
-            await page.goto(`${origin}/orgs/acme/products/09506000134390`)
-            await page.getByRole('button', { name: 'Save' }).click()
-            await page.waitForURL(`${origin}/orgs/acme/products/09506000134390?done=unchanged`)
-            await page.getByText('Nothing changed.').waitFor()
-            expect(problems).toEqual([])
-          }, browser)
-        } finally {
-          await browser.close()
-        }
+        await withPageInNewBrowser({ javaScriptEnabled }, async (page, problems) => {
+          await signIn(page, 'owner')
+          await page.goto(`${origin}/orgs/acme/products/09506000134390`)
+          await page.getByRole('button', { name: 'Save' }).click()
+          await page.waitForURL(`${origin}/orgs/acme/products/09506000134390?done=unchanged`)
+          await page.getByText('Nothing changed.').waitFor()
+          expect(problems).toEqual([])
+        })
       }
       expect(
         (await getProduct(h?.database.db as Database['db'], h?.orgIds.acme ?? '', '09506000134390'))?.etag,
