@@ -27,6 +27,16 @@ afterAll(async () => {
   await database?.close()
 }, DATABASE_HOOK_TIMEOUT_MS)
 
+/** The test database whose `db` members are replaced by what `fault(name)` gives for them (kept when undefined). */
+function faultyDatabase(fault: (name: string | symbol) => unknown): Database {
+  return {
+    ...database,
+    db: new Proxy(database.db, {
+      get: (target, key, receiver) => fault(key) ?? Reflect.get(target, key, receiver),
+    }),
+  }
+}
+
 describe('scan analytics in the service', () => {
   test('counts are exact after a load of known size through the real resolver, and shutdown writes the last ones', async () => {
     const logger = memoryLogger()
@@ -118,15 +128,9 @@ describe('scan analytics in the service', () => {
   test('a database outage loses nothing: one log line, counts kept, written once it is back', async () => {
     const logger = memoryLogger()
     let down = true
-    const flaky: Database = {
-      ...database,
-      db: new Proxy(database.db, {
-        get(target, key, receiver) {
-          if (down && key === 'execute') return () => Promise.reject(new Error('connection refused'))
-          return Reflect.get(target, key, receiver)
-        },
-      }),
-    }
+    const flaky = faultyDatabase((key) =>
+      down && key === 'execute' ? () => Promise.reject(new Error('connection refused')) : undefined,
+    )
     const analytics = createScanAnalytics({
       database: flaky,
       logger,
@@ -223,18 +227,13 @@ describe('scan analytics in the service', () => {
 
   test('a pruning that fails is one log line naming the error, never a thrown error or a failed close', async () => {
     const logger = memoryLogger()
-    const broken: Database = {
-      ...database,
-      db: new Proxy(database.db, {
-        get(target, key, receiver) {
-          if (key === 'selectDistinct' || key === 'delete')
-            return () => {
-              throw new Error('connection refused')
-            }
-          return Reflect.get(target, key, receiver)
-        },
-      }),
-    }
+    const broken = faultyDatabase((key) =>
+      key === 'selectDistinct' || key === 'delete'
+        ? () => {
+            throw new Error('connection refused')
+          }
+        : undefined,
+    )
     const analytics = createScanAnalytics({
       database: broken,
       logger,
