@@ -1,7 +1,9 @@
 /** The whole service as `createService` builds it, on a fresh database with the demo catalog and client, for hostile-input tests. */
 import { createService, type Service } from '../../src/app/boot.ts'
+import { portOptions } from '../../src/app/ports.ts'
 import demoCatalog from '../../src/catalog/demo-catalog.json' with { type: 'json' }
 import type { Database } from '../../src/db/database.ts'
+import type { SecurityConfig } from '../../src/security/config.ts'
 import { seedDemo } from '../../src/services/catalog/seed.ts'
 import { TEST_CONFIG, testClock } from '../support/app.ts'
 import { openTestDatabase, useFileFixture } from '../support/db.ts'
@@ -73,4 +75,37 @@ export async function openService(): Promise<ServiceUnderTest> {
 /** Opens the service for the current test file and closes it after; returns an accessor. */
 export function useService(): () => ServiceUnderTest {
   return useFileFixture('the service', openService, (opened) => opened.close())
+}
+
+/** The service with its ports served: each port's number. */
+export interface ServedService extends ServiceUnderTest {
+  readonly ports: { readonly api: number; readonly resolver: number }
+}
+
+/**
+ * Opens the service for the current test file and serves its ports as src/main.ts does, on loopback and free ports
+ * (with `security`'s server settings when given); stops and closes them after. Returns an accessor.
+ */
+export function useServedService(security?: SecurityConfig): () => ServedService {
+  return useFileFixture(
+    'the served service',
+    async () => {
+      const opened = await openService()
+      const common = { port: 0, hostname: '127.0.0.1', security }
+      const api = Bun.serve(portOptions({ ...common, surface: 'api', fetch: opened.service.api }))
+      const resolver = Bun.serve(
+        portOptions({ ...common, surface: 'resolver', fetch: opened.service.resolver }),
+      )
+      return {
+        ...opened,
+        ports: { api: api.port as number, resolver: resolver.port as number },
+        async close() {
+          await api.stop(true)
+          await resolver.stop(true)
+          await opened.close()
+        },
+      }
+    },
+    (served) => served.close(),
+  )
 }

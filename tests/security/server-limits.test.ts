@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { createApp } from '../../src/api/app.ts'
 import { authFeature, tokenRequestLimiter } from '../../src/api/auth/index.ts'
 import { API_MAX_BODY_BYTES, portOptions, RESOLVER_MAX_BODY_BYTES } from '../../src/app/ports.ts'
@@ -7,31 +7,16 @@ import { sourceAddress } from '../../src/security/client-address.ts'
 import { DEFAULT_SECURITY_CONFIG, type SecurityConfig } from '../../src/security/config.ts'
 import { MAX_HEAD_BYTES, MAX_URL_BYTES } from '../../src/security/server-limits.ts'
 import { TEST_CONFIG, testDeps } from '../support/app.ts'
-import { basicAuth, openService, type ServiceUnderTest } from './harness.ts'
+import { basicAuth, useServedService } from './harness.ts'
 import { bodyOf, getRequest, rawExchange, statusOf } from './raw-http.ts'
 
 /** One second, so idle connections are seen closing quickly. */
 const SECURITY: SecurityConfig = { ...DEFAULT_SECURITY_CONFIG, idleTimeoutSeconds: 1 }
 const RESOLVER_HOST = new URL(TEST_CONFIG.resolverUrl).host
 
-let s: ServiceUnderTest
-let api: ReturnType<typeof Bun.serve>
-let resolver: ReturnType<typeof Bun.serve>
+const s = useServedService(SECURITY)
 
-beforeAll(async () => {
-  s = await openService()
-  // As src/main.ts serves the two ports, on loopback and a free port.
-  const common = { port: 0, hostname: '127.0.0.1', security: SECURITY }
-  api = Bun.serve(portOptions({ ...common, surface: 'api', fetch: s.service.api }))
-  resolver = Bun.serve(portOptions({ ...common, surface: 'resolver', fetch: s.service.resolver }))
-}, 120_000)
-afterAll(async () => {
-  await api?.stop(true)
-  await resolver?.stop(true)
-  await s?.close()
-}, 120_000)
-
-const apiUrl = (path: string) => `http://127.0.0.1:${api.port}${path}`
+const apiUrl = (path: string) => `http://127.0.0.1:${s().ports.api}${path}`
 
 describe('server options', () => {
   test('each port gets its body limit, the configured idle timeout and no development error page', () => {
@@ -50,11 +35,11 @@ describe('server options', () => {
 describe('one server per port', () => {
   test('a second server on a port already served is refused, not given part of its traffic', () => {
     const handler = () => new Response()
+    expect(() => Bun.serve(portOptions({ surface: 'api', port: s().ports.api, fetch: handler }))).toThrow(
+      /in use/,
+    )
     expect(() =>
-      Bun.serve(portOptions({ surface: 'api', port: api.port as number, fetch: handler })),
-    ).toThrow(/in use/)
-    expect(() =>
-      Bun.serve(portOptions({ surface: 'resolver', port: resolver.port as number, fetch: handler })),
+      Bun.serve(portOptions({ surface: 'resolver', port: s().ports.resolver, fetch: handler })),
     ).toThrow(/in use/)
   })
 })
@@ -75,7 +60,7 @@ describe('URL limit: 8 KiB', () => {
   test('the resolver answers 414 {status, error} for JSON clients and its HTML error page otherwise, with CORS', async () => {
     const path = `/01/09506000134352?${'x'.repeat(MAX_URL_BYTES)}`
     const json = await rawExchange(
-      resolver.port as number,
+      s().ports.resolver,
       [getRequest(path, RESOLVER_HOST, { accept: 'application/json' })],
       {
         waitMs: 5000,
@@ -84,7 +69,7 @@ describe('URL limit: 8 KiB', () => {
     expect(statusOf(json.received)).toBe(414)
     expect(json.received.toLowerCase()).toContain('access-control-allow-origin: *')
     expect(JSON.parse(bodyOf(json.received))).toEqual({ status: 414, error: 'URI_TOO_LONG' })
-    const html = await rawExchange(resolver.port as number, [getRequest(path, RESOLVER_HOST)], {
+    const html = await rawExchange(s().ports.resolver, [getRequest(path, RESOLVER_HOST)], {
       waitMs: 5000,
     })
     expect(statusOf(html.received)).toBe(414)
@@ -95,7 +80,7 @@ describe('URL limit: 8 KiB', () => {
 
 describe('head limit: 16 KiB (Bun)', () => {
   test('a request head over the limit is refused with 431 and the connection closed, on both ports', async () => {
-    for (const port of [api.port, resolver.port] as number[]) {
+    for (const port of [s().ports.api, s().ports.resolver]) {
       const big = getRequest('/healthz', RESOLVER_HOST, { 'x-big': 'a'.repeat(MAX_HEAD_BYTES) })
       const r = await rawExchange(port, [big], { waitMs: 5000 })
       expect(statusOf(r.received)).toBe(431)
@@ -105,7 +90,7 @@ describe('head limit: 16 KiB (Bun)', () => {
 
   test('many small header fields count too', async () => {
     const fields = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`x-${i}`, 'a']))
-    const r = await rawExchange(api.port as number, [getRequest('/healthz', 'api.test', fields)], {
+    const r = await rawExchange(s().ports.api, [getRequest('/healthz', 'api.test', fields)], {
       waitMs: 5000,
     })
     expect(statusOf(r.received)).toBe(431)
@@ -123,7 +108,7 @@ describe('body limits', () => {
     fetch(apiUrl(path), {
       method: 'POST',
       body,
-      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json', ...headers },
+      headers: { authorization: `Bearer ${s().token}`, 'content-type': 'application/json', ...headers },
     })
 
   test('a JSON body just over 1 MiB gets 413 in the envelope', async () => {
@@ -159,7 +144,7 @@ describe('body limits', () => {
 
   test('the resolver port refuses a body over 16 KiB with 413 in its shape, and leaves one within it to the resolver', async () => {
     const post = (bytes: number) =>
-      fetch(`http://127.0.0.1:${resolver.port}/01/09506000134352`, {
+      fetch(`http://127.0.0.1:${s().ports.resolver}/01/09506000134352`, {
         method: 'POST',
         headers: { accept: 'application/json' },
         body: 'a'.repeat(bytes),
@@ -228,9 +213,9 @@ describe('source address and the token rate limit over a real socket', () => {
         fetch: (r) => new Response(sourceAddress(r)),
       }),
     )
-    const deps = testDeps(s.database, { clock: s.clock })
+    const deps = testDeps(s().database, { clock: s().clock })
     const limits = { client: { burst: 100, perMinute: 60 }, address: { burst: 2, perMinute: 6 } }
-    const limitTokenRequest = tokenRequestLimiter({ limits, clock: s.clock })
+    const limitTokenRequest = tokenRequestLimiter({ limits, clock: s().clock })
     const auth = await createAuthService(deps)
     const app = createApp(deps, [authFeature({ ...deps, auth, limitTokenRequest })])
     const limited = Bun.serve(
@@ -244,7 +229,7 @@ describe('source address and the token rate limit over a real socket', () => {
         last = await fetch(`http://127.0.0.1:${limited.port}/oauth/token`, {
           method: 'POST',
           headers: {
-            authorization: basicAuth(s.client.clientId, `wrong-${i}`),
+            authorization: basicAuth(s().client.clientId, `wrong-${i}`),
             'content-type': 'application/x-www-form-urlencoded',
           },
           body: 'grant_type=client_credentials',
@@ -262,7 +247,7 @@ describe('source address and the token rate limit over a real socket', () => {
 
 describe('slow and idle clients', () => {
   test('idle keep-alive connections and stalled bodies are closed after the idle timeout; stalled heads within 15 s', async () => {
-    const port = api.port as number
+    const port = s().ports.api
     const keepAlive = `GET /healthz HTTP/1.1\r\nHost: api.test\r\n\r\n`
     const stalledBody =
       'POST /oauth/token HTTP/1.1\r\nHost: api.test\r\nContent-Type: application/x-www-form-urlencoded\r\n' +
