@@ -1,6 +1,6 @@
-/** Test helpers: build EPC segments from readable bit strings written from the TDS text. */
+/** Test helpers: build EPC segments from readable bit strings written from the TDS text, and read the decoder's results. */
 import { expect } from 'bun:test'
-import type { DecodeResult } from '../../src/epc/index.ts'
+import type { DecodeResult, EpcRejection } from '../../src/epc/index.ts'
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
@@ -73,4 +73,19 @@ export function bitsOf(segment: string): string {
   const body = segment.slice(2)
   if (segment.startsWith('eh')) return [...body].map((c) => bin(Number.parseInt(c, 16), 4)).join('')
   return [...body].map((c) => bin(B64.indexOf(c), 6)).join('')
+}
+
+const REASONS: ReadonlyArray<EpcRejection> = [
+  'syntax',
+  'unsupported-header',
+  'malformed',
+  'unknown-ai',
+  'trailing-data',
+  'conflicting-duplicate-ai',
+  'invalid-link',
+]
+
+/** Whether a rejection names one of the decoder's reasons and is not its catch-all for an internal error. */
+export function isKnownRejection(rejection: Extract<DecodeResult, { ok: false }>): boolean {
+  return REASONS.includes(rejection.reason) && rejection.message !== 'internal decoder error'
 }
