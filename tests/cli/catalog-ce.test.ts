@@ -180,7 +180,7 @@ describe('catalog import --from gs1-resolver-ce', () => {
     const path = file('owned.json', [
       { anchor: `/01/${RICE}`, links: [{ linktype: 'gs1:pip', href: 'https://example.com/' }] },
     ])
-    const r = await run(
+    const intoOtherBrand = [
       'import',
       '--from',
       'gs1-resolver-ce',
@@ -189,23 +189,14 @@ describe('catalog import --from gs1-resolver-ce', () => {
       '--brand',
       'other-brand',
       path,
-    )
+    ]
+    const r = await run(...intoOtherBrand)
     expect([r.code, r.out]).toEqual([1, []])
     expect(r.err).toEqual([
       `error: ${path} has 1 error(s); nothing was imported`,
       `  Catalog.Ownership at products[0].gtin (from [0]): GTIN ${RICE} belongs to brand 'acme-foods' of organization 'acme'; an import cannot move it to brand 'other-brand' of organization 'other'`,
     ])
-    const json = await run(
-      'import',
-      '--from',
-      'gs1-resolver-ce',
-      '--org',
-      'other',
-      '--brand',
-      'other-brand',
-      path,
-      '--json',
-    )
+    const json = await run(...intoOtherBrand, '--json')
     expect(JSON.parse(json.out[0] ?? '{}').errors[0]).toMatchObject({
       path: 'products[0].gtin',
       source: '[0]',
