@@ -67,6 +67,18 @@ export const smallCatalogProduct: CatalogProduct = {
   ],
 }
 
+/** Acme Oats' oat drink in English and German with one page, in the import format without its GTIN (a path names it). */
+export const oatDrinkBody = {
+  brand: 'acme-oats',
+  slug: 'oat-drink',
+  defaultLanguage: 'en',
+  languages: ['en', 'de'],
+  names: { en: 'Oat drink', de: 'Haferdrink' },
+  pages: [
+    { name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Information', de: 'Informationen' } },
+  ],
+}
+
 /** A catalog of `count` generated products (valid GTINs) under one brand. */
 export function generatedCatalog(count: number, title = 'Product'): CatalogFile {
   const base = smallCatalog()

@@ -3,6 +3,7 @@ import { newFormId } from '../../src/dashboard/form.ts'
 import { exportCatalog } from '../../src/services/catalog/export.ts'
 import { importCatalog } from '../../src/services/catalog/import.ts'
 import { getProduct } from '../../src/services/catalog/products.ts'
+import { oatDrinkBody } from '../catalog/fixtures.ts'
 import { DATABASE_HOOK_TIMEOUT_MS } from '../support/db.ts'
 import { type Harness, openHarness, signedIn, textOf } from './harness.ts'
 
@@ -24,18 +25,9 @@ beforeAll(async () => {
     products: [
       {
         gtin: GTIN,
-        brand: 'acme-oats',
-        slug: 'oat-drink',
-        defaultLanguage: 'en',
-        languages: ['en', 'de'],
-        names: { en: 'Oat drink', de: 'Haferdrink' },
+        ...oatDrinkBody,
         pages: [
-          {
-            name: 'info',
-            linkType: 'gs1:pip',
-            default: true,
-            titles: { en: 'Information', de: 'Informationen' },
-          },
+          ...oatDrinkBody.pages,
           { name: 'recipes', linkType: 'gs1:recipeInfo', titles: { de: 'Rezepte' } },
         ],
       },

@@ -10,6 +10,7 @@ import type { ServiceHosts } from '../../../src/security/service-hosts.ts'
 import { CLI_ACTOR } from '../../../src/services/audit.ts'
 import { importCatalog } from '../../../src/services/catalog/import.ts'
 import { createClient } from '../../../src/services/clients/api-clients.ts'
+import { oatDrinkBody } from '../../catalog/fixtures.ts'
 import { apiRequest, testDeps } from '../../support/app.ts'
 import { openTestDatabase, useFileFixture } from '../../support/db.ts'
 import { fetchToken } from '../codes/harness.ts'
@@ -36,17 +37,8 @@ function serviceHostsOf(options: { serviceHosts?: ServiceHosts }) {
   return options.serviceHosts === undefined ? {} : { serviceHosts: options.serviceHosts }
 }
 
-/** A product of brand `acme-oats` in the import format, without its GTIN. */
-export const PRODUCT = {
-  brand: 'acme-oats',
-  slug: 'oat-drink',
-  defaultLanguage: 'en',
-  languages: ['en', 'de'],
-  names: { en: 'Oat drink', de: 'Haferdrink' },
-  pages: [
-    { name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Information', de: 'Informationen' } },
-  ],
-}
+/** A product of brand `acme-oats` in the import format, without its GTIN: the catalog fixtures' oat drink. */
+export const PRODUCT = oatDrinkBody
 
 /** Acme (starter) with brand `acme-oats`, Globex (pro) with brand `globex-tools` and its product 4000000000006. */
 export const SEED = {

@@ -22,6 +22,7 @@ import {
   preconditionHolds,
   putProduct,
 } from '../../../src/services/catalog/products.ts'
+import { oatDrinkBody } from '../../catalog/fixtures.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
 
 let database: Database
@@ -29,24 +30,9 @@ let acme: OrganizationScope
 let globex: OrganizationScope
 const client: Actor = { kind: 'api_client', id: 'svc_client_00000000000000000000000000000001' }
 
-/** A product body in the import format, without its GTIN (the path names it). */
+/** A product body in the import format, without its GTIN (the path names it): a fresh oat drink of `acme-foods`. */
 function body(overrides: Record<string, unknown> = {}) {
-  return {
-    brand: 'acme-foods',
-    slug: 'oat-drink',
-    defaultLanguage: 'en',
-    languages: ['en', 'de'],
-    names: { en: 'Oat drink', de: 'Haferdrink' },
-    pages: [
-      {
-        name: 'info',
-        linkType: 'gs1:pip',
-        default: true,
-        titles: { en: 'Information', de: 'Informationen' },
-      },
-    ],
-    ...overrides,
-  }
+  return { ...structuredClone(oatDrinkBody), brand: 'acme-foods', ...overrides }
 }
 
 beforeAll(async () => {
