@@ -17,6 +17,7 @@ import { gs1CheckDigit } from '../src/gs1/index.ts'
 import { createResolver } from '../src/resolver/index.ts'
 import { createDbCatalog } from '../src/services/catalog/db-catalog.ts'
 import { byGtinRow, productLookups } from '../src/services/catalog/lookup.ts'
+import { runWrk, seedBenchCatalog, startServerProcess } from './resolver-setup.ts'
 
 // Usage: DATABASE_URL=postgres://…/test bun bench/resolver-keys.ts
 // (env: BENCH_KEY, the key scanned, 00 (SSCC, default) or 414 (GLN); BENCH_SECONDS per wrk run, default 5;
@@ -85,19 +86,11 @@ function ruleValue(key: Key, prefix: string, fill: string): string {
 
 /** Writes the catalog in SQL: one organization and brand, ROWS products with one external page each. */
 async function seed(target: string) {
-  const sql = postgres(target, { max: 1, onnotice: () => {} })
-  await sql.begin(async (tx) => {
-    await tx.unsafe(`create function pg_temp.cd(body text) returns text language sql immutable as $$
-      select ((10 - sum(substr(body, length(body) - i, 1)::int * (case when i % 2 = 0 then 3 else 1 end)) % 10) % 10)::text
-      from generate_series(0, length(body) - 1) i $$`)
+  await seedBenchCatalog(target, async (tx, brandId) => {
     await tx.unsafe(`create function pg_temp.short(b int, extra int) returns text language sql immutable as $$
       select lpad(b::text, 6, '0') || substr(lpad(((b * 7919) % 10000)::text, 4, '0'), 1, b % extra) $$`)
     await tx.unsafe(`create function pg_temp.long(b int, extra int, more int) returns text language sql immutable as $$
       select pg_temp.short(b, extra) || repeat('7', 1 + (b / 4) % more) $$`)
-    const [org] =
-      await tx`insert into organizations (slug, name, plan) values ('bench', 'Bench', 'pro') returning id`
-    const [brand] =
-      await tx`insert into brands (organization_id, slug, name) values (${org?.id}, 'bench', 'Bench') returning id`
     // Row n: a rule when n % 11 = 10 (rule r = n / 11), else entry j. Rules and entries alternate between the keys.
     await tx.unsafe(
       `create temporary table spec on commit drop as
@@ -125,7 +118,7 @@ async function seed(target: string) {
          json_build_array(json_build_object('id', md5('g' || n)::uuid, 'name', 'track', 'linkType', 'gs1:traceability',
            'titles', json_build_array(json_build_array('en', 'Track', null)), 'extras', json_build_object('href', href)))
        from spec order by n`,
-      [brand?.id],
+      [brandId],
     )
     await tx.unsafe(
       `insert into pages (id, product_id, name, link_type, position, extras)
@@ -141,8 +134,6 @@ async function seed(target: string) {
        select md5('p' || n)::uuid, 'en', 'Bench ' || n from spec order by n`,
     )
   })
-  await sql`analyze`
-  await sql.end()
 }
 
 /** Whether a kept database holds the first rule under the identity `ruleId` gives it. */
@@ -204,28 +195,9 @@ async function main() {
 }
 
 /** A server of this file in a fresh process; `stats()` takes its handler times per kind since the last call. */
-async function startServer(mode: Mode, databaseUrl: string) {
-  let onMessage: (message: unknown) => void = () => {}
-  const child = Bun.spawn([process.execPath, import.meta.path, '--serve', mode], {
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    stdout: 'inherit',
-    stderr: 'inherit',
-    ipc: (message) => onMessage(message),
-  })
-  const next = <T>() => new Promise<T>((resolve) => (onMessage = (m) => resolve(m as T)))
-  const { port } = await next<{ port: number }>()
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    stats() {
-      const answer = next<Stats>()
-      child.send('stats')
-      return answer
-    },
-    async stop() {
-      child.send('stop')
-      await child.exited
-    },
-  }
+function startServer(mode: Mode, databaseUrl: string) {
+  const command = [process.execPath, import.meta.path, '--serve', mode]
+  return startServerProcess<Stats>(command, { ...process.env, DATABASE_URL: databaseUrl })
 }
 
 type Server = Awaited<ReturnType<typeof startServer>>
@@ -447,20 +419,8 @@ end
 `
 }
 
-async function wrk(origin: string, connections: number, script: string, seconds: number) {
-  const args = ['wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', '-s', script, `${origin}/`]
-  const child = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' })
-  const out = await new Response(child.stdout).text()
-  await child.exited
-  const ms = (label: string) => {
-    const m = out.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`))
-    if (!m) return Number.NaN
-    const v = Number(m[1])
-    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v
-  }
-  const rps = Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0))
-  const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0)
-  return { rps, p50: ms('50'), p99: ms('99'), errors }
+function wrk(origin: string, connections: number, script: string, seconds: number) {
+  return runWrk(`${origin}/`, connections, seconds, script)
 }
 
 // --- The server under test (a fresh process per mode, as in production) -----------------------------------------

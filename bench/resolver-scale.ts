@@ -6,6 +6,7 @@ import postgres from 'postgres'
 import { openDatabase } from '../src/db/database.ts'
 import { gs1CheckDigit } from '../src/gs1/index.ts'
 import type { ServerMode, ServerStats } from './resolver-scale-server.ts'
+import { runWrk, seedBenchCatalog, startServerProcess } from './resolver-setup.ts'
 
 // Usage: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx bun bench/resolver-scale.ts
 // (env: BENCH_PRODUCTS, default 1,000,000; BENCH_SECONDS per wrk run, default 5; BENCH_CACHE catalog cache
@@ -46,15 +47,7 @@ try {
 
 /** Inserts PRODUCTS products (GTIN bodies 1000000000001…), each with a name and one default page, in SQL. */
 async function seed(target: string) {
-  const sql = postgres(target, { max: 1, onnotice: () => {} })
-  await sql.begin(async (tx) => {
-    await tx.unsafe(`create function pg_temp.cd(body text) returns text language sql immutable as $$
-      select ((10 - sum(substr(body, length(body) - i, 1)::int * (case when i % 2 = 0 then 3 else 1 end)) % 10) % 10)::text
-      from generate_series(0, length(body) - 1) i $$`)
-    const [org] =
-      await tx`insert into organizations (slug, name, plan) values ('bench', 'Bench', 'pro') returning id`
-    const [brand] =
-      await tx`insert into brands (organization_id, slug, name) values (${org?.id}, 'bench', 'Bench') returning id`
+  await seedBenchCatalog(target, async (tx, brandId) => {
     await tx.unsafe(
       `insert into products (id, brand_id, gtin, slug, default_language, languages, default_page_id,
          resolver_names, resolver_pages)
@@ -63,7 +56,7 @@ async function seed(target: string) {
          json_build_array(json_build_object('id', md5('g' || i)::uuid, 'name', 'about', 'linkType', 'gs1:pip',
            'titles', json_build_array(json_build_array('en', 'About ' || i, null), json_build_array('fr', 'About ' || i, null))))
        from generate_series(1, $2::int) i, lateral (select '1' || lpad(i::text, 12, '0') as b) g`,
-      [brand?.id, PRODUCTS],
+      [brandId, PRODUCTS],
     )
     await tx.unsafe(
       `insert into pages (id, product_id, name, link_type, position)
@@ -82,8 +75,6 @@ async function seed(target: string) {
       [PRODUCTS],
     )
   })
-  await sql`analyze`
-  await sql.end()
 }
 
 function gtin(i: number): string {
@@ -92,28 +83,9 @@ function gtin(i: number): string {
 }
 
 /** A server of resolver-scale-server.ts in a fresh process; `stats()` takes its handler times since the last call. */
-async function startServer(mode: ServerMode) {
-  let onMessage: (message: unknown) => void = () => {}
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, 'resolver-scale-server.ts'), mode], {
-    env: { ...process.env, DATABASE_URL: url.toString() },
-    stdout: 'inherit',
-    stderr: 'inherit',
-    ipc: (message) => onMessage(message),
-  })
-  const next = <T>() => new Promise<T>((resolve) => (onMessage = (m) => resolve(m as T)))
-  const { port } = await next<{ port: number }>()
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    stats() {
-      const answer = next<ServerStats>()
-      child.send('stats')
-      return answer
-    },
-    async stop() {
-      child.send('stop')
-      await child.exited
-    },
-  }
+function startServer(mode: ServerMode) {
+  const command = [process.execPath, join(import.meta.dir, 'resolver-scale-server.ts'), mode]
+  return startServerProcess<ServerStats>(command, { ...process.env, DATABASE_URL: url.toString() })
 }
 
 type Server = Awaited<ReturnType<typeof startServer>>
@@ -194,26 +166,8 @@ request = function() local body = "1" .. string.format("%012d", math.random(1, $
 `
 }
 
+/** A wrk run with its latencies as printed (ms, two decimals). */
 async function wrk(target: string, connections: number, script?: string, seconds = SECONDS) {
-  const args = [
-    'wrk',
-    '-t1',
-    `-c${connections}`,
-    `-d${seconds}s`,
-    '--latency',
-    ...(script ? ['-s', script] : []),
-    target,
-  ]
-  const child = Bun.spawn(args, { stdout: 'pipe', stderr: 'pipe' })
-  const out = await new Response(child.stdout).text()
-  await child.exited
-  const ms = (label: string) => {
-    const m = out.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`))
-    if (!m) return Number.NaN
-    const v = Number(m[1])
-    return m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v
-  }
-  const rps = Math.round(Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? 0))
-  const errors = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0)
-  return { rps, p50: ms('50').toFixed(2), p99: ms('99').toFixed(2), errors }
+  const r = await runWrk(target, connections, seconds, script)
+  return { ...r, p50: r.p50.toFixed(2), p99: r.p99.toFixed(2) }
 }
