@@ -1,4 +1,7 @@
-/** Shared set-up of the API benchmarks: a scratch database, an organization with one API client, the auth service. */
+/**
+ * Shared set-up of the API benchmarks: a scratch database, an organization with one API client, the auth service,
+ * and a token for the client.
+ */
 
 import type { Config } from '../src/app/config.ts'
 import { createAuthService } from '../src/auth/service.ts'
@@ -51,4 +54,23 @@ export async function openBenchAuth() {
       await database.close()
     },
   }
+}
+
+/** The access token of the OAuth client-credentials grant for `client`, asked at `base` through `send`. */
+export async function clientToken(
+  send: (request: Request) => Response | Promise<Response>,
+  base: string,
+  client: { clientId: string; clientSecret: string },
+): Promise<string> {
+  const response = await send(
+    new Request(`${base}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    }),
+  )
+  return ((await response.json()) as { access_token: string }).access_token
 }

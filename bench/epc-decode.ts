@@ -5,6 +5,7 @@ import { type AiPair, type DecodedLink, decodeSegment, encodeLink } from '../src
 import { readScheme } from '../src/epc/read-schemes.ts'
 import { gs1CheckDigit } from '../src/gs1/check-digit.ts'
 import { checkElementData } from '../src/gs1/index.ts'
+import { seededRandom } from './random-setup.ts'
 
 const TAGS = 100_000
 const ROUNDS = 5
@@ -18,17 +19,6 @@ const PARTITIONS = [
   [24, 7, 20, 6],
   [20, 6, 24, 7],
 ] as const
-
-/** Deterministic PRNG (mulberry32) so that every run decodes the same tags. */
-function prng(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function randomBelow(rand: () => number, limit: number): bigint {
   return BigInt(Math.floor(rand() * limit))
@@ -110,7 +100,7 @@ function fmt(perSecond: number): string {
   return `${Math.round(perSecond).toLocaleString('en-US')} /s`
 }
 
-const rand = prng(20251121)
+const rand = seededRandom(20251121)
 const tags = sgtin96Tags(rand)
 const segments = tags.map((t) => `eh${t}`)
 

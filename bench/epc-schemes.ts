@@ -7,23 +7,13 @@
 import epcTds from 'epc-tds'
 import { type AiPair, decodeHex, type EpcScheme, encodeLink } from '../src/epc/index.ts'
 import { gs1CheckDigit } from '../src/gs1/check-digit.ts'
+import { seededRandom } from './random-setup.ts'
 
 const TAGS = Number(process.env.BENCH_TAGS ?? 20_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7)
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-.'
 
-/** Deterministic PRNG (mulberry32) so that every run decodes the same tags. */
-function prng(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const rand = prng(20261127)
+const rand = seededRandom(20261127)
 const int = (below: number) => Math.floor(rand() * below)
 const digits = (n: number) => Array.from({ length: n }, () => int(10)).join('')
 const check = (body: string) => body + gs1CheckDigit(body)

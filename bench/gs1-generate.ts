@@ -1,6 +1,7 @@
 /** Benchmark: validation + Digital Link generation of the GS1 core against digital-link.js, and a 1000-code batch. */
 import { createRequire } from 'node:module'
 import { generateCode, gs1CheckDigit } from '../src/gs1/index.ts'
+import { seededRandom } from './random-setup.ts'
 
 const require = createRequire(import.meta.url)
 const { DigitalLink } = require('digital-link.js') as {
@@ -10,18 +11,7 @@ const { DigitalLink } = require('digital-link.js') as {
 const COUNT = 10_000
 const STEM = 'https://id.example.com'
 
-// Deterministic pseudo-random numbers (mulberry32) so every run measures the same definitions.
-function rng(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
-const rand = rng(42)
+const rand = seededRandom(42)
 function digits(n: number): string {
   return Array.from({ length: n }, () => Math.floor(rand() * 10)).join('')
 }

@@ -9,10 +9,10 @@ import bwipNode from 'bwip-js/node'
 import { createApp } from '../src/api/app.ts'
 import { authFeature } from '../src/api/auth/index.ts'
 import { type CodeWork, codesFeature, pooledCodeWork } from '../src/api/codes/index.ts'
-import { generateCode, type Mode } from '../src/gs1/index.ts'
-import { DEFAULT_PRINT, drawPrint, type SymbolSpec, symbolFor } from '../src/render/index.ts'
-import { openBenchAuth } from './api-setup.ts'
-import { GTIN } from './codes-setup.ts'
+import type { Mode } from '../src/gs1/index.ts'
+import { DEFAULT_PRINT, drawPrint } from '../src/render/index.ts'
+import { clientToken, openBenchAuth } from './api-setup.ts'
+import { alternate, bwipOptions, GTIN, symbolOf } from './codes-setup.ts'
 
 const COUNT = Number(process.env.BENCH_PRINTS ?? 300)
 const BLOCK = 25
@@ -38,63 +38,9 @@ function definition(mode: Mode): Record<string, unknown> {
   }
 }
 
-function symbolOf(def: Record<string, unknown>): { symbol: SymbolSpec; hri: string } {
-  const r = generateCode(def, { requireMode: true, render: true })
-  if (!r.ok) throw new Error('invalid')
-  return { symbol: symbolFor(r.result, def.mode as Mode, r.result.errorCorrectionLevel), hri: r.result.hri }
-}
-
-/** bwip-js options of the same symbol as the service draws it (encoder, data, level, quiet zone). */
-function bare(symbol: SymbolSpec, scale: number) {
-  return {
-    bcid: symbol.encoder,
-    text: symbol.text,
-    scale,
-    padding: symbol.quietZone * 2,
-    backgroundcolor: 'FFFFFF',
-    ...(symbol.fnc1 ? { parsefnc: true } : {}),
-    ...(symbol.eclevel === null ? {} : { eclevel: symbol.eclevel, fixedeclevel: true }),
-  }
-}
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now()
-  await fn()
-  return performance.now() - start
-}
-
-/** Both sides over the same items in alternating blocks, so load from elsewhere hits both alike. */
-async function alternate<T>(
-  items: readonly T[],
-  bareSide: (i: T) => unknown,
-  ours: (i: T) => Promise<unknown>,
-) {
-  const total = { bare: 0, ours: 0 }
-  for (let from = 0; from < items.length; from += BLOCK) {
-    const block = items.slice(from, from + BLOCK)
-    total.bare += await timed(async () => {
-      for (const item of block) await bareSide(item)
-    })
-    total.ours += await timed(async () => {
-      for (const item of block) await ours(item)
-    })
-  }
-  return total
-}
-
 const { deps, client, auth, close } = await openBenchAuth()
 const app = createApp(deps, [authFeature({ ...deps, auth }), codesFeature({ auth })])
-const tokenRes = await app.handle(
-  new Request('http://api.bench/oauth/token', {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${btoa(`${client.clientId}:${client.clientSecret}`)}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  }),
-)
-const token = ((await tokenRes.json()) as { access_token: string }).access_token
+const token = await clientToken((request) => app.handle(request), 'http://api.bench', client)
 const post = (path: string, body: string, accept: string) =>
   app.handle(
     new Request(`http://api.bench${path}`, {
@@ -116,8 +62,8 @@ for (const mode of MODES) {
   for (let i = 0; i < 60; i++) {
     const def = definition(mode)
     const { symbol, hri } = symbolOf(def)
-    await bwipNode.toBuffer(bare(symbol, 3) as never)
-    toSVG(bare(symbol, 1) as never)
+    await bwipNode.toBuffer(bwipOptions(symbol, 3) as never)
+    toSVG(bwipOptions(symbol, 1) as never)
     await drawPrint(symbol, hri, PRINT, 'png')
     await drawPrint(symbol, hri, PRINT, 'pdf')
     const body = JSON.stringify({ ...def, moduleSize: 0.5 })
@@ -132,22 +78,26 @@ for (const mode of MODES) {
   })
   const png = await alternate(
     items,
-    (i) => bwipNode.toBuffer(bare(i.symbol, 3) as never),
+    BLOCK,
+    (i) => bwipNode.toBuffer(bwipOptions(i.symbol, 3) as never),
     (i) => drawPrint(i.symbol, i.hri, PRINT, 'png'),
   )
   const pdf = await alternate(
     items,
-    (i) => toSVG(bare(i.symbol, 1) as never),
+    BLOCK,
+    (i) => toSVG(bwipOptions(i.symbol, 1) as never),
     (i) => drawPrint(i.symbol, i.hri, PRINT, 'pdf'),
   )
   const pngHttp = await alternate(
     items,
-    (i) => bwipNode.toBuffer(bare(i.symbol, 3) as never),
+    BLOCK,
+    (i) => bwipNode.toBuffer(bwipOptions(i.symbol, 3) as never),
     async (i) => (await post('/render', i.body, 'image/png')).arrayBuffer(),
   )
   const pdfHttp = await alternate(
     items,
-    (i) => toSVG(bare(i.symbol, 1) as never),
+    BLOCK,
+    (i) => toSVG(bwipOptions(i.symbol, 1) as never),
     async (i) => (await post('/render', i.body, 'application/pdf')).arrayBuffer(),
   )
   const x = (t: { bare: number; ours: number }) => `${(t.bare / t.ours).toFixed(2)}x`
