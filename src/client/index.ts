@@ -84,8 +84,11 @@ function heldBackResponse(held: HeldBack, seconds: number): Response {
  * const svg = await api.POST('/render', { body: { mode: 'GS1_QR', primaryKey }, parseAs: 'text' })
  */
 export function createCodeApiClient(options: TokenSourceOptions): CodeApiClient {
-  const send = options.fetch ?? ((request: Request) => fetch(request))
+  // The platform's fetch by default: the token requests must not go through the authenticated one.
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request))
   const tokens = createTokenSource({ ...options, fetch: send })
-  const fetch = authenticatedFetch(tokens, send, options.now)
-  return createClient<paths>({ baseUrl: options.baseUrl, fetch })
+  return createClient<paths>({
+    baseUrl: options.baseUrl,
+    fetch: authenticatedFetch(tokens, send, options.now),
+  })
 }

@@ -25,6 +25,23 @@ function client(now?: () => number) {
 }
 
 describe('typed client', () => {
+  test('without a fetch of its own, it talks to the service over HTTP with the platform fetch (the docs example)', async () => {
+    const a = api()
+    const server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => a.app.handle(request) })
+    try {
+      const c = createCodeApiClient({
+        baseUrl: `http://127.0.0.1:${server.port}`,
+        clientId: a.clientId,
+        clientSecret: a.clientSecret,
+      })
+      const single = await c.POST('/code', { body: { primaryKey: { key: '01', value: GTIN } } })
+      expect(single.response.status).toBe(200)
+      expect(single.data?.hri).toBe(`(01)${GTIN}`)
+    } finally {
+      await server.stop(true)
+    }
+  })
+
   test('generates a single code, a batch and a rendered SVG with one token', async () => {
     const { c, tokenRequests } = client()
     const single = await c.POST('/code', {
