@@ -1,4 +1,4 @@
-/** A symbol's outlines as a one-page PDF, through pdf-lib's core objects. Pure apart from the library: no I/O. */
+/** A symbol's outlines as a one-page PDF, through pdf-lib's core objects. No I/O; one set of objects for every file. */
 
 import { PDFCatalog, PDFContext, PDFName, PDFPageLeaf, PDFPageTree } from 'pdf-lib'
 import type { Outlines } from './pdf-outlines.ts'
@@ -13,7 +13,9 @@ const CONTENTS = PDFName.of('Contents')
  * The objects every file shares, built once from pdf-lib's core objects: catalog, page tree, and one page whose
  * MediaBox and content stream each file replaces. Safe to share because a file is written synchronously
  * (`writePdf`), from the replacement to its last byte. Not pdf-lib's `PDFDocument`, whose form, font and metadata
- * caches would cost a small symbol half again its time; building these objects anew for each file, a tenth.
+ * caches would cost a small symbol half again its time. Building these four objects anew takes about 4 µs a file on
+ * its own, but among the drawings (more garbage, colder caches) sharing them gained about 2% of a small symbol's time
+ * (bench/RESULTS.md).
  */
 const SHARED = (() => {
   const context = PDFContext.create()
@@ -41,7 +43,7 @@ export function pdfOf(outlines: Outlines, mmPerUnit: number): Uint8Array<ArrayBu
   const f = round((outlines.height - outlines.dy) * pointsPerUnit)
   const head = `q 1 g 0 0 ${pageWidth} ${pageHeight} re f Q\nq ${k} 0 0 -${k} ${e} ${f} cm 0 g\n`
   const { context, contents, page, trailer } = SHARED
-  context.assign(contents, context.stream(outlines.operators.contents(head, 'Q\n')))
+  context.assign(contents, context.stream(outlines.operators.contents(outlines.generation, head, 'Q\n')))
   page.set(MEDIA_BOX, context.obj([0, 0, Number(pageWidth), Number(pageHeight)]))
   return writePdf(context, trailer)
 }

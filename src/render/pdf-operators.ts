@@ -1,28 +1,41 @@
 /**
  * PDF content-stream operators written straight into ASCII bytes: a drawing of a few thousand numbers builds no string
- * to be joined and encoded afterwards. One writer is reused from drawing to drawing (`reset`); `contents` copies out
- * what was written, so it must be taken before the next drawing starts.
+ * to be joined and encoded afterwards. One writer is reused from drawing to drawing: `reset` starts a new stream (a
+ * new `generation`), and `contents` copies out what a generation wrote, refusing once a later one has started.
  */
 
 const SPACE = 0x20
 const NEWLINE = 0x0a
 const ZERO = 0x30
-/** Whole numbers below this are written digit by digit; any other goes through `toFixed`. */
+const INITIAL_BYTES = 8192
+/** A buffer grown past this by one large symbol is let go at the next reset rather than kept for good. */
+const KEPT_BYTES = 1 << 20
+/** Non-negative whole numbers below this are written digit by digit; any other goes through `toFixed`. */
 const FAST_LIMIT = 1_000_000_000
+/** From here on JavaScript writes numbers with an exponent, which PDF has no syntax for. */
+const EXPONENT_FROM = 1e21
 
 export class OperatorBytes {
-  private bytes = new Uint8Array(8192)
+  private bytes = new Uint8Array(INITIAL_BYTES)
   private length = 0
+  /** Which stream the bytes hold: one more at every reset. */
+  generation = 0
 
-  /** Forgets what was written, keeping the buffer. */
+  /** Starts a new stream, forgetting what was written. */
   reset(): this {
     this.length = 0
+    this.generation++
+    if (this.bytes.length > KEPT_BYTES) this.bytes = new Uint8Array(INITIAL_BYTES)
     return this
   }
 
-  /** An operand: whole numbers as they are, others to 3 decimals (a thousandth of a bwip-js unit). */
+  /**
+   * An operand: whole numbers as they are, others to 3 decimals (a thousandth of a bwip-js unit). Throws for a number
+   * PDF cannot write (not finite, or 1e21 and more in size), which no symbol has.
+   */
   number(n: number): void {
     if (!Number.isInteger(n) || n < 0 || n >= FAST_LIMIT) {
+      if (!(Math.abs(n) < EXPONENT_FROM)) throw new RangeError(`a PDF number cannot be ${n}`)
       this.token(Number.isInteger(n) ? String(n) : n.toFixed(3), SPACE)
       return
     }
@@ -49,8 +62,9 @@ export class OperatorBytes {
     this.token(name, NEWLINE)
   }
 
-  /** `head`, what was written, then `tail`, as one new array. */
-  contents(head: string, tail: string): Uint8Array<ArrayBuffer> {
+  /** `head`, what `generation` wrote, then `tail`, as one new array; throws if a later stream has started. */
+  contents(generation: number, head: string, tail: string): Uint8Array<ArrayBuffer> {
+    if (generation !== this.generation) throw new Error('the operators were overwritten by a later drawing')
     const out = new Uint8Array(head.length + this.length + tail.length)
     copyAscii(head, out, 0)
     out.set(this.bytes.subarray(0, this.length), head.length)

@@ -1,6 +1,7 @@
 /**
  * A bwip-js drawing that keeps a symbol's filled outlines, modules and HRI glyphs alike, as PDF path operators in
- * bwip-js's own units and orientation (y down); the PDF's matrix moves, flips and scales them (`pdfOf`). Pure: no I/O.
+ * bwip-js's own units and orientation (y down); the PDF's matrix moves, flips and scales them (`pdfOf`). No I/O; the
+ * operators go into one buffer that every drawing of the thread reuses.
  */
 
 import bwipGeneric, { type RenderOptions, type render } from 'bwip-js/generic'
@@ -11,8 +12,9 @@ export const UNITS_PER_MODULE = 2
 
 /** Filled outlines in bwip-js units (y down), and the image's extent. */
 export interface Outlines {
-  /** The path operators, bwip-js's padding left out (`dx`, `dy`); valid until the next drawing starts. */
+  /** The path operators, bwip-js's padding left out (`dx`, `dy`): `generation` of this writer, until the next starts. */
   readonly operators: OperatorBytes
+  readonly generation: number
   readonly width: number
   readonly height: number
   /** The symbol's module count across (from the fills' extent). */
@@ -29,6 +31,7 @@ type Drawing = Parameters<typeof render>[1]
 
 /** A drawing whose `render` result is its `Outlines`. */
 export function outlineDrawing(): Drawing {
+  // Started here too, so that a drawing bwip-js never initialises holds nothing of the one before.
   const ops = WRITER.reset()
   let opts: RenderOptions = { bcid: '', text: '' }
   let width = 0
@@ -43,7 +46,9 @@ export function outlineDrawing(): Drawing {
     },
     scale: () => null,
     measure: measureText,
+    // bwip-js calls this once the symbol is encoded, right before it draws: the drawing's stream starts here.
     init(w: number, h: number) {
+      ops.reset()
       dx = opts.paddingleft ?? 0
       dy = opts.paddingtop ?? 0
       width = w + dx + (opts.paddingright ?? 0)
@@ -71,7 +76,8 @@ export function outlineDrawing(): Drawing {
       drawGlyphs(ops, x, y, str, font)
     },
     end(): Outlines {
-      return { operators: ops, width, height, dx, dy, columns: (maxX - minX) / UNITS_PER_MODULE }
+      const columns = (maxX - minX) / UNITS_PER_MODULE
+      return { operators: ops, generation: ops.generation, width, height, dx, dy, columns }
     },
   } as unknown as Drawing
 }

@@ -1,7 +1,8 @@
 /**
- * A PDF file from pdf-lib's objects, synchronously: byte for byte what pdf-lib's own `PDFWriter` writes (a test holds
- * them equal), each object writing its own bytes. `PDFWriter` is asynchronous (it may pause between objects), so it
- * could not write objects that the next file is about to change (see pdf-file.ts). Pure: no I/O.
+ * A PDF file from pdf-lib's objects, synchronously: byte for byte what pdf-lib's `PDFWriter` writes (a test holds them
+ * equal), each object writing its own bytes; like `PDFWriter`, and unlike `PDFStreamWriter`, it writes no object
+ * streams. `PDFWriter` is asynchronous: it yields to the event loop at least once, where another file could change
+ * objects that pdf-file.ts shares between files. No I/O.
  */
 
 import {
@@ -18,7 +19,10 @@ import {
 const HEADER = PDFHeader.forVersion(1, 7)
 const OBJECT_END = '\nendobj\n\n'
 
-/** The trailer dictionary `PDFWriter` writes for `context`: built once where the objects stay the same in number. */
+/**
+ * The trailer dictionary `PDFWriter` writes for `context`: to be built again when the largest object number or the
+ * trailer's Root, Info, ID or Encrypt change (pdf-file.ts replaces objects, never adds any).
+ */
 export function trailerDictOf(context: PDFContext): PDFTrailerDict {
   const { Root, Encrypt, Info, ID } = context.trailerInfo
   return PDFTrailerDict.of(
