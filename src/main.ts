@@ -157,7 +157,11 @@ async function shutdown(): Promise<never> {
 const stopping = () => phase === 'stopping'
 
 // The database drivers and the service load only now, after the ports: they take a while to load.
-database = await openStartDatabase(config, process.exit, abandon, { share: resolverThread !== null })
+// The service holds its embedded database itself: another service's, reached through its socket, is not its own.
+database = await openStartDatabase(config, process.exit, abandon, {
+  share: resolverThread !== null,
+  own: true,
+})
 if (stopping()) await shutdown()
 const { createServing } = await import('./app/boot.ts')
 const deps = { config, database, logger, clock: Date.now, environmentKey, metrics }

@@ -43,7 +43,7 @@ export async function openStartDatabase(
   config: Config,
   exit: (code: number) => never,
   release: () => Promise<void> = async () => {},
-  embedded: { readonly share?: boolean } = {},
+  embedded: { readonly share?: boolean; readonly own?: boolean } = {},
 ): Promise<Database> {
   try {
     // The drivers load only now: an entry checks its configuration and binds its ports before paying for them.

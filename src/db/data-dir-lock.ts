@@ -68,7 +68,8 @@ function acquire(path: string, dataDir: string): void {
       const where = owner.host === self.host ? '' : ` on host ${owner.host}`
       throw new DataDirInUseError(
         `the directory ${dataDir} is in use by process ${owner.pid}${where} (the embedded database allows one ` +
-          `process); stop that process first, or use Postgres through DATABASE_URL (if no such process runs, remove ${path})`,
+          `process); stop that process first, set DATA_DIR to another directory, or use Postgres through DATABASE_URL ` +
+          `(if no such process runs, remove ${path})`,
       )
     }
     takeOver(path, owner)

@@ -66,6 +66,8 @@ export type DatabaseTarget =
       dataDir: string
       /** Offer the database on a Unix socket in the directory while it is open (the service does). */
       share?: boolean
+      /** Hold the directory or fail: never reach another process's database through its socket (a service). */
+      own?: boolean
     }
   | { memory: true }
   | { pglite: PGlite }
@@ -95,20 +97,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url, target)
   if ('pglite' in target) return wrapPglite(target.pglite, true)
   if ('memory' in target) return wrapPglite(await PGlite.create(), true)
-  return openDataDir(target.dataDir, target.share === true)
+  return openDataDir(target.dataDir, target.share === true, target.own === true)
 }
 
 /**
- * The embedded database in `dataDir`, held by this process; or, while a running service holds it and offers it on
- * its socket, that service's database (migrated by it already).
+ * The embedded database in `dataDir`, held by this process; or, unless `own`, while a running service holds it and
+ * offers it on its socket, that service's database (migrated by it already).
  */
-async function openDataDir(dataDir: string, share: boolean): Promise<Database> {
+async function openDataDir(dataDir: string, share: boolean, own: boolean): Promise<Database> {
   mkdirSync(dataDir, { recursive: true })
   let release: () => void
   try {
     release = lockDataDir(dataDir)
   } catch (error) {
-    const url = error instanceof DataDirInUseError ? sharedDatabaseUrl(dataDir) : null
+    const url = error instanceof DataDirInUseError && !own ? sharedDatabaseUrl(dataDir) : null
     if (url === null) throw error
     return openPostgres(url, { migrate: false, poolSize: SHARED_POOL_SIZE, prepare: false })
   }

@@ -18,17 +18,21 @@ export class DatabaseOpenError extends Error {
 /**
  * Postgres when `DATABASE_URL` is set (its pool set up as `session` says, answering within `deadlineMs`), else the
  * embedded PGlite directory (offered on its socket while open with `embedded.share`; reached through a running
- * service's socket when that service holds it); migrated either way.
+ * service's socket when that service holds it, unless `embedded.own`); migrated either way.
  */
 export async function openConfiguredDatabase(
   config: Config,
   session: PostgresSession = {},
   deadlineMs = OPEN_DEADLINE_MS,
-  embedded: { readonly share?: boolean } = {},
+  embedded: { readonly share?: boolean; readonly own?: boolean } = {},
 ): Promise<Database> {
   try {
     if (config.databaseUrl === null)
-      return await openDatabase({ dataDir: config.dataDir, share: embedded.share === true })
+      return await openDatabase({
+        dataDir: config.dataDir,
+        share: embedded.share === true,
+        own: embedded.own === true,
+      })
     return await openDatabase({ url: config.databaseUrl, ...session, reachDeadlineMs: deadlineMs })
   } catch (error) {
     const where = config.databaseUrl ? redactConnectionUrl(config.databaseUrl) : config.dataDir

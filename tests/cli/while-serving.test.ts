@@ -34,6 +34,20 @@ const scan = (path: string) => fetch(`${instance.resolver}${path}`, { redirect: 
 
 describe('the CLI while the service runs on the embedded database', () => {
   test(
+    'a second service on the same DATA_DIR is refused at once, saying which process holds it and what to do',
+    async () => {
+      const error = await startInstance({ env, readyTimeoutMs: 60_000 }).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(Error)
+      const message = (error as Error).message
+      expect(message).toContain('src/main.ts exited early (1)')
+      expect(message).toContain(`is in use by process ${instance.pid}`)
+      expect(message).toContain('set DATA_DIR to another directory, or use Postgres through DATABASE_URL')
+      expect((await scan('/01/09506000134352')).status).toBe(307)
+    },
+    DATABASE_HOOK_TIMEOUT_MS,
+  )
+
+  test(
     'organizations, plans, API clients, users, keys and the demo seed',
     async () => {
       expect(await ok('org', 'list')).toContain('dalgiardino')

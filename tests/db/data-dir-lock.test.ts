@@ -60,7 +60,8 @@ describe('the data directory lock', () => {
       expect(() => lockDataDir(dir)).toThrow(DataDirInUseError)
       expect(() => lockDataDir(dir)).toThrow(
         `the directory ${dir} is in use by process ${other.pid} (the embedded database allows one process); ` +
-          `stop that process first, or use Postgres through DATABASE_URL (if no such process runs, remove ${lockPath(dir)})`,
+          `stop that process first, set DATA_DIR to another directory, or use Postgres through DATABASE_URL ` +
+          `(if no such process runs, remove ${lockPath(dir)})`,
       )
       expect(readFileSync(lockPath(dir), 'utf8')).toBe(`${other.pid} ${hostname()}\n`)
     } finally {
