@@ -1,6 +1,6 @@
 /** The start-up banner: where the service listens and copy-paste commands to try it, written as this machine runs them. */
 
-import { DEMO_GTIN, DEMO_ORGANIZATION } from '../catalog/demo.ts'
+import { DEMO_GTIN, DEMO_ORGANIZATION, DEMO_OWNER } from '../catalog/demo.ts'
 import type { Config } from './config.ts'
 import type { Surface } from './serve-mode.ts'
 
@@ -111,6 +111,11 @@ function administration(config: Config, facts: BannerFacts): string[] {
     lines.push(
       `  # a dashboard account (prints its set-password link): ${facts.bun} run cli user create --email you@example.com --name You --org ${org} --role editor`,
     )
+    if (facts.demoCatalog && facts.demoOwner == null) {
+      lines.push(
+        `  # the demo owner's set-password link again (the first one was printed at the first start): ${facts.bun} run cli user reset-password ${DEMO_OWNER.email}`,
+      )
+    }
   }
   if (config.databaseUrl === null) {
     lines.push(

@@ -55,6 +55,16 @@ describe('start-up banner', () => {
     expect(text).toContain('  email:         owner@dalgiardino.example')
     expect(text).toContain('  set password:  http://localhost:3002/set-password?token=t')
     expect(banner(config, facts)).not.toContain('Demo dashboard owner')
+    expect(text).not.toContain('user reset-password')
+  })
+
+  test('a later start says how to get the demo owner a new set-password link, while the demo catalog is there', () => {
+    const reset = 'bun run cli user reset-password owner@dalgiardino.example'
+    expect(banner(config, facts)).toContain(reset)
+    expect(banner(config, { ...facts, demoCatalog: false })).not.toContain('reset-password')
+    expect(banner(config, { ...facts, ports: { api: 41001, resolver: 41002 } })).not.toContain(
+      'reset-password',
+    )
   })
 
   test('its codes and scans are of the demo product the resolver answers itself, on both hosts', () => {

@@ -1,6 +1,6 @@
 /** The demo data: the shipped demo catalog, one demo API client and a demo owner, for a zero-setup first start. */
 import { eq, sql } from 'drizzle-orm'
-import { DEMO_ORGANIZATION } from '../../catalog/demo.ts'
+import { DEMO_ORGANIZATION, DEMO_OWNER } from '../../catalog/demo.ts'
 import demoCatalog from '../../catalog/demo-catalog.json' with { type: 'json' }
 import type { Database, Tx } from '../../db/database.ts'
 import { apiClients, organizations } from '../../db/schema.ts'
@@ -10,8 +10,6 @@ import { createUser } from '../people/users.ts'
 import { type ImportReport, importCatalog } from './import.ts'
 
 export const DEMO_CLIENT_NAME = 'Demo client'
-/** The demo organization's owner on the dashboard (an address of the reserved `.example` domain: no mail goes out). */
-export const DEMO_OWNER = { email: 'owner@dalgiardino.example', name: 'Demo owner' } as const
 
 export interface DemoSeed {
   report: ImportReport
