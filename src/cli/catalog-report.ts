@@ -75,5 +75,7 @@ function summary(r: ImportReport, dryRun: boolean): string {
     line('organizations', r.organizations),
     line('brands', r.brands),
     line('products', r.products),
+    line('items', r.items),
+    line('rules', r.rules),
   ].join('\n')
 }

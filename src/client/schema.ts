@@ -881,7 +881,20 @@ export interface components {
         updated: number
         unchanged: number
       }
+      /** @description Entries of GTINs (the file’s `products`). */
       products: {
+        created: number
+        updated: number
+        unchanged: number
+      }
+      /** @description Entries of the other keys (the file’s `items`). */
+      items: {
+        created: number
+        updated: number
+        unchanged: number
+      }
+      /** @description Prefix rules (the file’s `rules`). */
+      rules: {
         created: number
         updated: number
         unchanged: number

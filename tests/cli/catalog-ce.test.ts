@@ -220,6 +220,8 @@ describe('catalog import --from gs1-resolver-ce', () => {
         '  organizations: 0 created, 0 updated, 0 unchanged',
         '  brands: 0 created, 0 updated, 0 unchanged',
         '  products: 2 created, 0 updated, 0 unchanged',
+        '  items: 0 created, 0 updated, 0 unchanged',
+        '  rules: 0 created, 0 updated, 0 unchanged',
       ].join('\n'),
     ])
     const json = await ce(file('dry.json', CE_FILE), '--dry-run', '--json')

@@ -63,6 +63,8 @@ describe('catalog commands', () => {
         '  organizations: 1 created, 0 updated, 0 unchanged',
         '  brands: 1 created, 0 updated, 0 unchanged',
         '  products: 1 created, 0 updated, 0 unchanged',
+        '  items: 0 created, 0 updated, 0 unchanged',
+        '  rules: 0 created, 0 updated, 0 unchanged',
       ].join('\n'),
     ])
     const again = await run('import', path, '--json')

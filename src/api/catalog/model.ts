@@ -151,7 +151,9 @@ export const ImportReport = Type.Object(
     dryRun: Type.Boolean({ description: 'True when nothing was written.' }),
     organizations: Counts,
     brands: Counts,
-    products: Counts,
+    products: Type.Composite([Counts], { description: 'Entries of GTINs (the file’s `products`).' }),
+    items: Type.Composite([Counts], { description: 'Entries of the other keys (the file’s `items`).' }),
+    rules: Type.Composite([Counts], { description: 'Prefix rules (the file’s `rules`).' }),
     changes: Type.Integer({ minimum: 0, description: 'Created plus updated, over every kind.' }),
     warnings: Type.Array(
       Type.Object(

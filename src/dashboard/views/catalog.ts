@@ -76,6 +76,6 @@ function report(r: ImportReport): SafeHtml {
     html`<tr><th scope="row">${label}</th><td class="num">${c.created}</td><td class="num">${c.updated}</td><td class="num">${c.unchanged}</td></tr>`
   return scrollingTable(
     'Changes',
-    html`<table><caption class="visually-hidden">Changes</caption><thead><tr><th scope="col"></th><th scope="col" class="num">New</th><th scope="col" class="num">Changed</th><th scope="col" class="num">Unchanged</th></tr></thead><tbody>${row('Brands', r.brands)}${row('Products', r.products)}</tbody></table>`,
+    html`<table><caption class="visually-hidden">Changes</caption><thead><tr><th scope="col"></th><th scope="col" class="num">New</th><th scope="col" class="num">Changed</th><th scope="col" class="num">Unchanged</th></tr></thead><tbody>${row('Brands', r.brands)}${row('Products', r.products)}${row('Items', r.items)}${row('Rules', r.rules)}</tbody></table>`,
   )
 }

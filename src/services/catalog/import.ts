@@ -1,7 +1,7 @@
 /** Imports a catalog file in one transaction: validate it against what is stored, then write only what changed. */
 import { eq, inArray, sql } from 'drizzle-orm'
 import { productSlugKey } from '../../catalog/duplicates.ts'
-import { entryId, ruleId } from '../../catalog/entry-id.ts'
+import { entryId, isGtinEntry, isRuleEntry, ruleId } from '../../catalog/entry-id.ts'
 import type { CatalogBrand, CatalogOrganization, CatalogPageEntry } from '../../catalog/schema.ts'
 import { type KnownSlugs, shapeIssues, type ValidCatalog, validateCatalog } from '../../catalog/validate.ts'
 import { type CatalogScope, scopedActivation } from '../../catalog/validate-scope.ts'
@@ -33,7 +33,12 @@ export interface ChangeCount {
 export interface ImportReport {
   organizations: ChangeCount
   brands: ChangeCount
+  /** Entries of GTINs (the file's `products`). */
   products: ChangeCount
+  /** Entries of the other keys (`items`). */
+  items: ChangeCount
+  /** Prefix rules (`rules`). */
+  rules: ChangeCount
   /** Created plus updated, over every kind. */
   changes: number
   /** What visitors would find wanting, imported all the same (`src/catalog/warnings.ts`). */
@@ -262,10 +267,10 @@ async function writeCatalog(
   actors: WriteActors,
 ): Promise<ImportReport> {
   const actor = actors.audit
-  const changed = new Map<string, { brands: number; products: number; organization: number }>()
-  const tally = (org: string | undefined, kind: 'brands' | 'products' | 'organization') => {
+  const changed = new Map<string, Changed>()
+  const tally = (org: string | undefined, kind: keyof Changed) => {
     if (org === undefined) return
-    const entry = changed.get(org) ?? { brands: 0, products: 0, organization: 0 }
+    const entry = changed.get(org) ?? { brands: 0, products: 0, items: 0, rules: 0, organization: 0 }
     entry[kind]++
     changed.set(org, entry)
   }
@@ -275,24 +280,40 @@ async function writeCatalog(
     tally(slug, 'organization'),
   )
   const brandCount = await upsertBrands(tx, catalog.brands, (b) => tally(b.organization, 'brands'))
-  const productCount = await upsertProducts(tx, catalog, (brand) =>
-    tally(brandOrganization.get(brand), 'products'),
+  const entryCounts = await upsertProducts(tx, catalog, (brand, kind) =>
+    tally(brandOrganization.get(brand), kind),
   )
-  const changes = [orgs, brandCount, productCount].reduce((n, c) => n + c.created + c.updated, 0)
+  const changes = [orgs, brandCount, ...Object.values(entryCounts)].reduce(
+    (n, c) => n + c.created + c.updated,
+    0,
+  )
   if (changes > 0) await tx.execute(`select pg_notify('${CATALOG_CHANNEL}', 'import')`)
   // A changed plan or subscription status changes what the organization's API clients may do.
   if (orgs.updated > 0) await tx.execute(`select pg_notify('${CLIENTS_CHANNEL}', 'import')`)
   if (actor !== null) await auditImport(tx, changed, actor)
   const warnings = catalogWarnings(catalog.products)
-  return { organizations: orgs, brands: brandCount, products: productCount, changes, warnings }
+  return { organizations: orgs, brands: brandCount, ...entryCounts, changes, warnings }
+}
+
+/** What an import changed in one organization, for its audit event. */
+interface Changed {
+  brands: number
+  products: number
+  items: number
+  rules: number
+  organization: number
+}
+
+type EntryKind = 'products' | 'items' | 'rules'
+
+/** Which of the file's lists a stored entry comes from. */
+function kindOf(id: string): EntryKind {
+  if (isRuleEntry(id)) return 'rules'
+  return isGtinEntry(id) ? 'products' : 'items'
 }
 
 /** One `catalog.import` event per organization the import changed, with what changed in it. */
-async function auditImport(
-  tx: Tx,
-  changed: ReadonlyMap<string, { brands: number; products: number; organization: number }>,
-  actor: Actor,
-): Promise<void> {
+async function auditImport(tx: Tx, changed: ReadonlyMap<string, Changed>, actor: Actor): Promise<void> {
   if (changed.size === 0) return
   const ids = await tx
     .select({ id: organizations.id, slug: organizations.slug })
@@ -309,6 +330,8 @@ async function auditImport(
       summary: {
         'brands changed': counts.brands,
         'products changed': counts.products,
+        ...(counts.items > 0 ? { 'items changed': counts.items } : {}),
+        ...(counts.rules > 0 ? { 'rules changed': counts.rules } : {}),
         ...(counts.organization > 0 ? { organization: 'changed' } : {}),
       },
     })
@@ -489,10 +512,10 @@ async function upsertBrands(
 async function upsertProducts(
   tx: Tx,
   catalog: ValidCatalog,
-  onChange: (brand: string) => void,
-): Promise<ChangeCount> {
-  const count = counter()
-  if (catalog.products.length === 0) return count
+  onChange: (brand: string, kind: EntryKind) => void,
+): Promise<Record<EntryKind, ChangeCount>> {
+  const counts = { products: counter(), items: counter(), rules: counter() }
+  if (catalog.products.length === 0) return counts
   const wanted = catalog.products.map(canonicalProduct)
   const stored = new Map<string, { id: string; json: string; key: string }>()
   for (const part of chunks(wanted, 5000)) {
@@ -517,12 +540,14 @@ async function upsertProducts(
   const changed: PlannedProduct[] = []
   for (const product of wanted) {
     const current = stored.get(product.gtin)
+    const kind = kindOf(product.gtin)
+    const count = counts[kind]
     if (current !== undefined && current.json === JSON.stringify(product)) count.unchanged++
     else {
       changed.push(plan(current?.id ?? crypto.randomUUID(), product, brandIds))
       if (current === undefined) count.created++
       else count.updated++
-      onChange(product.brand)
+      onChange(product.brand, kind)
     }
   }
   const replaced = changed.filter((c) => stored.has(c.product.gtin)).map((c) => c.row.id)
@@ -566,7 +591,7 @@ async function upsertProducts(
     INSERT_BATCH,
   ))
     await tx.insert(pageTitles).values(part)
-  return count
+  return counts
 }
 
 /**

@@ -38,6 +38,8 @@ describe('catalog import', () => {
       organizations: { created: 1, updated: 0, unchanged: 0 },
       brands: { created: 1, updated: 0, unchanged: 0 },
       products: { created: 1, updated: 0, unchanged: 0 },
+      items: { created: 0, updated: 0, unchanged: 0 },
+      rules: { created: 0, updated: 0, unchanged: 0 },
       changes: 3,
       // The small catalog's default page has titles but no text: imported, with a warning per language.
       warnings: ['en', 'fr'].map((lang) => ({
