@@ -78,7 +78,10 @@ async function exportOrg(org: string, out: string | undefined, ctx: CliContext):
       return EXIT.refused
     }
     if (out === undefined) await printLines(parts, ctx.io.out)
-    else await writeWhole(out, parts)
+    else {
+      await writeWhole(out, parts)
+      ctx.io.out(`wrote the catalog of '${org}' to ${out}`)
+    }
     return EXIT.ok
   })
 }

@@ -24,7 +24,9 @@ export async function runDomainCommand(args: string[], ctx: CliContext): Promise
     positionals(pos, 0, USAGE[0] as string)
     const pending = values.pending === true
     const list = await ctx.withDatabase((d) => listCustomDomains(d.db, { pending }))
-    printList(list, ctx, values.json === true)
+    if (list.length === 0 && values.json !== true)
+      ctx.io.out(pending ? 'no custom domain is waiting for activation' : 'no brand has a custom domain')
+    else printList(list, ctx, values.json === true)
     return EXIT.ok
   }
   if (sub !== 'activate' && sub !== 'deactivate') throw unknownSubcommand('domain', sub, USAGE)

@@ -93,7 +93,11 @@ describe('catalog commands', () => {
     expect((await run('import', file('many.json', generatedCatalog(1234)))).code).toBe(0)
     const whole = `${JSON.stringify(await exportCatalog(database().db, 'acme'), null, 2)}\n`
     const out = join(dir, 'many-export.json')
-    expect(await run('export', '--org', 'acme', '--out', out)).toEqual({ code: 0, out: [], err: [] })
+    expect(await run('export', '--org', 'acme', '--out', out)).toEqual({
+      code: 0,
+      out: [`wrote the catalog of 'acme' to ${out}`],
+      err: [],
+    })
     expect(readFileSync(out, 'utf8')).toBe(whole)
     const printed = await run('export', '--org', 'acme')
     expect(printed.code).toBe(0)

@@ -67,6 +67,18 @@ describe('domain list', () => {
     expect(JSON.parse((await domain('list', '--json')).out[0] ?? '')).toHaveLength(3)
   })
 
+  test('with none to list it says so, in words; --json gives an empty list', async () => {
+    const empty = await openTestDatabase()
+    try {
+      const list = (...args: string[]) => runCommand(runDomainCommand, empty, ['list', ...args])
+      expect((await list()).out).toEqual(['no brand has a custom domain'])
+      expect((await list('--pending')).out).toEqual(['no custom domain is waiting for activation'])
+      expect((await list('--pending', '--json')).out).toEqual(['[]'])
+    } finally {
+      await empty.close()
+    }
+  })
+
   test('usage errors exit 2: a positional, or --pending where it does not belong', async () => {
     expect(await runCli(['domain', 'list', 'extra'], cliContext(database))).toBe(2)
     expect(await runCli(['domain', 'activate', 'bars.example', '--pending'], cliContext(database))).toBe(2)
