@@ -12,7 +12,7 @@ import { importResolverCe, RESOLVER_CE } from './catalog-ce.ts'
 import { readJson, refuseFile, reportImport } from './catalog-report.ts'
 import { type CliContext, EXIT, UsageError, unknownSubcommand } from './context.ts'
 
-const USAGE = [
+export const USAGE = [
   'catalog import FILE.json [--dry-run] [--json]',
   `catalog import --from ${RESOLVER_CE} --org SLUG --brand SLUG FILE.json [--dry-run] [--json]`,
   'catalog export --org SLUG [--out FILE.json]',

@@ -13,8 +13,8 @@ import {
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, refuse, UsageError, unknownSubcommand } from './context.ts'
 
-const USAGE = [
-  'client create --org SLUG --name NAME --scope write:codes|read:catalog|write:catalog|read:scans [--scope …] [--json]',
+export const USAGE = [
+  'client create --org SLUG --name NAME --scope SCOPE [--scope SCOPE …] [--json]   (SCOPE: write:codes, read:catalog, write:catalog or read:scans; one per --scope)',
   'client list --org SLUG [--json]',
   'client block ID [--json]',
   'client unblock ID [--json]',

@@ -9,7 +9,7 @@ import { BATCH_OPTIONS, generate } from '../services/codes/generate.ts'
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, refuse, UsageError } from './context.ts'
 
-const USAGE = 'codes generate --in FILE.jsonl|FILE.csv [--svg DIR] [--out results.jsonl]'
+export const USAGE = ['codes generate --in FILE.jsonl|FILE.csv [--svg DIR] [--out results.jsonl]']
 
 /** Where progress goes; the default draws a bar on stderr only when it is a terminal. */
 export interface Progress {
@@ -130,8 +130,8 @@ async function prepareJob(args: string[], ctx: CliContext): Promise<Job | number
     svg: { type: 'string' },
     out: { type: 'string' },
   })
-  positionals(rest, 1, USAGE)
-  if (rest[0] !== 'generate') throw new UsageError(`usage: ${USAGE}`)
+  positionals(rest, 1, USAGE[0] as string)
+  if (rest[0] !== 'generate') throw new UsageError(`usage: ${USAGE[0]}`)
   const input = required(values, 'in')
   const format = input.endsWith('.jsonl') ? 'jsonl' : input.endsWith('.csv') ? 'csv' : null
   if (format === null) throw new UsageError('--in must name a .jsonl or .csv file')

@@ -9,7 +9,7 @@ import { type CustomDomainListing, listCustomDomains, setDomainActive } from '..
 import { parseFlags, positionals } from './args.ts'
 import { type CliContext, EXIT, refuse, UsageError, unknownSubcommand } from './context.ts'
 
-const USAGE = [
+export const USAGE = [
   'domain list [--pending] [--json]',
   'domain activate DOMAIN [--json]',
   'domain deactivate DOMAIN [--json]',

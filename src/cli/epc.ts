@@ -4,8 +4,11 @@ import { parseDigitalLink } from '../gs1/index.ts'
 
 /** Exit codes shared with the other commands: 0 done, 1 refused (does not decode/encode), 2 usage. */
 const EXIT = { ok: 0, refused: 1, usage: 2 } as const
-const USAGE =
-  'usage: epc decode <eh…|ex…|HEX|URL> [--json] | epc encode <digital link> [--base64] [--gcp-length=N] [--json]'
+export const USAGE = [
+  'epc decode <eh…|ex…|HEX|URL> [--json]',
+  'epc encode <digital link> [--base64] [--gcp-length=N] [--json]',
+]
+const USAGE_LINE = `usage: ${USAGE.join(' | ')}`
 /** Short names of the keys an EPC carries, for the readable output. */
 const KEY_NAMES: Readonly<Record<string, string>> = {
   '00': 'SSCC',
@@ -100,7 +103,7 @@ export async function runEpcCommand(args: string[], io: EpcIo): Promise<number> 
   const unknown = flags.find((f) => f !== '--json' && f !== '--base64' && !GCP_LENGTH.test(f))
   const [sub, value] = words
   if (unknown !== undefined || words.length !== 2 || value === undefined) {
-    io.err(unknown === undefined ? USAGE : `unknown option ${unknown}; ${USAGE}`)
+    io.err(unknown === undefined ? USAGE_LINE : `unknown option ${unknown}; ${USAGE_LINE}`)
     return EXIT.usage
   }
   const json = flags.includes('--json')
@@ -108,6 +111,6 @@ export async function runEpcCommand(args: string[], io: EpcIo): Promise<number> 
   const gcpLength = gcp === undefined ? undefined : Number(gcp)
   if (sub === 'decode' && !flags.includes('--base64') && gcp === undefined) return decode(value, json, io)
   if (sub === 'encode') return encode(value, { base64: flags.includes('--base64'), json, gcpLength }, io)
-  io.err(USAGE)
+  io.err(USAGE_LINE)
   return EXIT.usage
 }

@@ -11,7 +11,7 @@ import { listSigningKeys, rotateSigningKey } from '../services/clients/signing-k
 import { parseFlags, positionals } from './args.ts'
 import { type CliContext, EXIT, refuse, unknownSubcommand } from './context.ts'
 
-const USAGE = ['keys rotate [--json]', 'keys list [--json]']
+export const USAGE = ['keys rotate [--json]', 'keys list [--json]']
 
 export async function runKeysCommand(args: string[], ctx: CliContext): Promise<number> {
   const [sub, ...rest] = args

@@ -1,40 +1,61 @@
 /** The admin CLI entry: `bun run cli <command> …`. Reads the configuration once and dispatches. */
 import { readConfig } from '../app/config.ts'
 import { openConfiguredDatabase } from '../db/open.ts'
-import { runCatalogCommand } from './catalog.ts'
-import { runClientCommand } from './clients.ts'
-import { runCodesCommand } from './codes.ts'
+import { USAGE as CATALOG_USAGE, runCatalogCommand } from './catalog.ts'
+import { USAGE as CLIENT_USAGE, runClientCommand } from './clients.ts'
+import { USAGE as CODES_USAGE, runCodesCommand } from './codes.ts'
 import { type CliCommand, type CliContext, EXIT, exitOnUncaught, failureLine, UsageError } from './context.ts'
-import { runDomainCommand } from './domains.ts'
-import { runEpcCommand } from './epc.ts'
-import { runKeysCommand } from './keys.ts'
-import { runOrgCommand } from './orgs.ts'
-import { runSeedCommand } from './seed.ts'
-import { runUserCommand } from './users.ts'
+import { USAGE as DOMAIN_USAGE, runDomainCommand } from './domains.ts'
+import { USAGE as EPC_USAGE, runEpcCommand } from './epc.ts'
+import { USAGE as KEYS_USAGE, runKeysCommand } from './keys.ts'
+import { USAGE as ORG_USAGE, runOrgCommand } from './orgs.ts'
+import { runSeedCommand, USAGE as SEED_USAGE } from './seed.ts'
+import { runUserCommand, USAGE as USER_USAGE } from './users.ts'
 
-const COMMANDS: Record<string, CliCommand> = {
-  org: runOrgCommand,
-  client: runClientCommand,
-  user: runUserCommand,
-  domain: runDomainCommand,
-  keys: runKeysCommand,
-  catalog: runCatalogCommand,
-  seed: runSeedCommand,
-  codes: runCodesCommand,
-  epc: (args, ctx) => runEpcCommand(args, ctx.io),
+/** A command group: what it is for, its forms with every option, and how it runs. */
+interface Command {
+  readonly about: string
+  readonly usage: readonly string[]
+  readonly run: CliCommand
 }
 
-const HELP = `usage: bun run cli <command>
-  org create | set-plan | list | prefix   organizations, subscription plans, GS1 Company Prefixes
-  client create | list | block | unblock | delete
-  user create | list | disable | reset-password   people of the dashboard
-  domain list [--pending] | activate | deactivate DOMAIN  brands' custom domains
-  keys rotate | list                  token signing keys
-  catalog import FILE | export --org  the catalog file
-  catalog import --from gs1-resolver-ce --org SLUG --brand SLUG FILE  GS1 Resolver CE data as products
-  seed demo                           demo catalog and demo API client
-  codes generate --in FILE [--svg DIR] [--out FILE]  bulk codes for label printing (JSONL or CSV)
-  epc decode SEGMENT | encode LINK    EPC binary (eh…/ex…) debugging`
+const COMMANDS: Record<string, Command> = {
+  org: {
+    about: 'organizations, subscription plans, GS1 Company Prefixes',
+    usage: ORG_USAGE,
+    run: runOrgCommand,
+  },
+  client: {
+    about: 'API clients',
+    usage: CLIENT_USAGE,
+    run: runClientCommand,
+  },
+  user: { about: 'people of the dashboard', usage: USER_USAGE, run: runUserCommand },
+  domain: { about: "brands' custom domains", usage: DOMAIN_USAGE, run: runDomainCommand },
+  keys: { about: 'token signing keys', usage: KEYS_USAGE, run: runKeysCommand },
+  catalog: {
+    about: 'the catalog file, and GS1 Resolver CE data',
+    usage: CATALOG_USAGE,
+    run: runCatalogCommand,
+  },
+  seed: { about: 'the demo catalog, demo API client and demo owner', usage: SEED_USAGE, run: runSeedCommand },
+  codes: { about: 'bulk codes for label printing (JSONL or CSV)', usage: CODES_USAGE, run: runCodesCommand },
+  epc: {
+    about: 'EPC binary (eh…/ex…) debugging',
+    usage: EPC_USAGE,
+    run: (args, ctx) => runEpcCommand(args, ctx.io),
+  },
+}
+
+/** The forms of one command group, as usage errors and `--help` print them. */
+function usageOf(command: Command): string {
+  return `usage:\n  ${command.usage.join('\n  ')}`
+}
+
+const HELP = [
+  'usage: bun run cli <command> … (bun run cli <command> --help: that command alone)',
+  ...Object.values(COMMANDS).flatMap((c) => ['', `${c.about}:`, ...c.usage.map((form) => `  ${form}`)]),
+].join('\n')
 
 /** Runs one command line; returns the exit code. Never prints a stack trace. */
 export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
@@ -48,11 +69,16 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
     ctx.io.err(name === undefined ? HELP : `error: unknown command '${name}'\n${HELP}`)
     return EXIT.usage
   }
+  if (args.includes('--help') || args.includes('-h')) {
+    ctx.io.out(usageOf(command))
+    return EXIT.ok
+  }
   try {
-    return await command(args, ctx)
+    return await command.run(args, ctx)
   } catch (error) {
     if (error instanceof UsageError) {
-      ctx.io.err(error.message.startsWith('usage:') ? error.message : `error: ${error.message}`)
+      const message = error.message
+      ctx.io.err(message.startsWith('usage:') ? message : `error: ${message}\n${usageOf(command)}`)
       return EXIT.usage
     }
     ctx.io.err(failureLine(error))

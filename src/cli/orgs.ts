@@ -19,7 +19,7 @@ import {
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, refuse, UsageError, unknownSubcommand } from './context.ts'
 
-const USAGE = [
+export const USAGE = [
   'org create --slug SLUG --name NAME [--plan free|starter|pro|enterprise] [--status active|past_due|canceled] [--json]',
   'org set-plan SLUG free|starter|pro|enterprise [--status active|past_due|canceled] [--json]',
   'org list [--json]',

@@ -4,9 +4,11 @@ import { seedDemo } from '../services/catalog/seed.ts'
 import { parseFlags, positionals } from './args.ts'
 import { type CliContext, EXIT } from './context.ts'
 
+export const USAGE = ['seed demo [--json]']
+
 export async function runSeedCommand(args: string[], ctx: CliContext): Promise<number> {
   const { values, positionals: pos } = parseFlags(args, { json: { type: 'boolean' } })
-  positionals(pos, 1, 'seed demo [--json]')
+  positionals(pos, 1, USAGE[0] as string)
   if (pos[0] !== 'demo') return usage(ctx)
   const seed = await ctx.withDatabase((d) => seedDemo(d, ctx.clock))
   const owner =
@@ -34,6 +36,6 @@ export async function runSeedCommand(args: string[], ctx: CliContext): Promise<n
 }
 
 function usage(ctx: CliContext): number {
-  ctx.io.err('usage: seed demo [--json]')
+  ctx.io.err(`usage: ${USAGE[0]}`)
   return EXIT.usage
 }

@@ -13,7 +13,7 @@ import {
 import { parseFlags, positionals, required } from './args.ts'
 import { type CliContext, EXIT, refuse, unknownSubcommand } from './context.ts'
 
-const USAGE = [
+export const USAGE = [
   'user create --email EMAIL --name NAME --org SLUG --role owner|editor|viewer [--json]',
   'user list [--org SLUG] [--json]',
   'user disable EMAIL [--json]',

@@ -84,7 +84,8 @@ describe('client create', () => {
     ).rejects.toThrow(/^unknown option --x$/)
     const ctx = cliContext(database)
     expect(await runCli(['client', 'create', '--org', 'acme', '--scope', 'write:codes'], ctx)).toBe(2)
-    expect(ctx.err).toEqual(['error: missing --name'])
+    expect(ctx.err).toHaveLength(1)
+    expect(ctx.err[0]).toStartWith('error: missing --name\nusage:\n  client create')
   })
 })
 

@@ -81,7 +81,8 @@ describe('user create', () => {
     ).toEqual(["error: unknown role 'admin' (owner, editor, viewer)"])
     const ctx = cliContext(database)
     expect(await runCli(['user', 'create', '--email', 'x@acme.example'], ctx)).toBe(2)
-    expect(ctx.err).toEqual(['error: missing --name'])
+    expect(ctx.err).toHaveLength(1)
+    expect(ctx.err[0]).toStartWith('error: missing --name\nusage:\n  user create --email EMAIL')
   })
 
   test('an unknown --org is refused (exit 1) with the organizations that exist', async () => {
