@@ -91,7 +91,7 @@ export interface paths {
     put?: never
     /**
      * Render 2D barcode
-     * @description Renders one code: black on white, quiet zone of 4 modules (QR) or 1 module (Data Matrix), no text unless `hri`. GS1 modes encode the element string with FNC1 (GS1 Data Matrix `]d2`, GS1 QR `]Q3`); Digital Link modes encode the URI. QR uses exactly the requested `errorCorrectionLevel` (default `L`). `Accept` chooses the format: `image/svg+xml` (also `image/*`, `*\/*` or none), `image/png` or `application/pdf` (vector, one page the size of the image). Print fields (`moduleSize` or `width`, `dpi`, `hri`, `quietZone`, `application`) draw at a physical size, checked against the GS1 symbol specification table of `application`; PNG and PDF always do (default: the table's target X-dimension, 300 dpi). SVG then carries `width` and `height` in mm. A PNG module is an even number of pixels at `dpi` (bwip-js draws a module as twice its integer scale): the one nearest the asked size within the table's range is drawn. The headers state the size drawn. Without print fields an SVG is SPEC's, unchanged. An invalid definition or an unrenderable code answers 400 with an empty body; submit the definition to the batch operation for the validation details. An invalid print field or size answers 422 with its path. Nothing is stored.
+     * @description Renders one code: black on white, quiet zone of 4 modules (QR) or 1 module (Data Matrix), no text unless `hri`. GS1 modes encode the element string with FNC1 (GS1 Data Matrix `]d2`, GS1 QR `]Q3`); Digital Link modes encode the URI. QR uses exactly the requested `errorCorrectionLevel` (default `L`). `Accept` chooses the format: `image/svg+xml` (also `image/*`, `*\/*` or none), `image/png` or `application/pdf` (vector, one page the size of the image). Print fields (`moduleSize` or `width`, `dpi`, `hri`, `quietZone`, `application`) draw at a physical size, checked against the GS1 symbol specification table of `application`; PNG and PDF always do (default: the table's target X-dimension, 300 dpi). SVG then carries `width` and `height` in mm. A PNG module is an even number of pixels at `dpi` (bwip-js draws a module as twice its integer scale): the one nearest the asked size within the table's range is drawn. The headers state the size drawn. Without print fields an SVG is SPEC's, unchanged. An invalid definition or an unrenderable code answers 400 with an empty body. The batch operation, given the definition without its print fields, says what is invalid; a valid code with more data than the symbol holds is named `Render.TooLong` in the manifest of `POST /render/batch`. An invalid print field or size answers 422 with its path. Nothing is stored.
      */
     post: operations['render2dBarcode']
     delete?: never
@@ -602,6 +602,11 @@ export interface components {
        * @example 3600
        */
       expires_in: number
+      /**
+       * @description The scopes granted, space-separated (RFC 6749 §5.1): those asked for, or all of the client’s.
+       * @example write:codes read:catalog
+       */
+      scope: string
     }
     /** @description RFC 6749 §5.2 flat error of the token endpoint. */
     OAuthError: {

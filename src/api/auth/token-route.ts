@@ -94,7 +94,13 @@ export async function handleTokenRequest(
   const grant = await issueReporting(auth, { ...credentials, scopes }, limited)
   if (!grant.ok) return oauthError(grant.error, DESCRIPTIONS[grant.error])
   requestLogContext.set(request, { clientId: grant.principal.clientId })
-  const body = { access_token: grant.accessToken, token_type: 'Bearer', expires_in: grant.expiresIn }
+  // RFC 6749 §5.1: the granted scope, always (it differs from the request whenever the request named none).
+  const body = {
+    access_token: grant.accessToken,
+    token_type: 'Bearer',
+    expires_in: grant.expiresIn,
+    scope: grant.principal.scopes.join(' '),
+  }
   return new Response(JSON.stringify(body), {
     status: 200,
     headers: { 'content-type': responseType, ...NO_STORE_HEADERS },

@@ -239,8 +239,10 @@ export const renderCode: Operation = {
         '`hri`. GS1 modes encode the element string with FNC1 (GS1 Data Matrix `]d2`, GS1 QR `]Q3`); Digital ' +
         'Link modes encode the URI. QR uses exactly the requested `errorCorrectionLevel` (default `L`). ' +
         `${PRINT_DESCRIPTION} Without print fields an SVG is SPEC's, unchanged. An invalid definition or an ` +
-        'unrenderable code answers 400 with an empty body; submit the definition to the batch operation for the ' +
-        'validation details. An invalid print field or size answers 422 with its path. Nothing is stored.',
+        'unrenderable code answers 400 with an empty body. The batch operation, given the definition without its ' +
+        'print fields, says what is invalid; a valid code with more data than the symbol holds is named ' +
+        '`Render.TooLong` in the manifest of `POST /render/batch`. An invalid print field or size answers 422 with ' +
+        'its path. Nothing is stored.',
     ),
     requestBody: { required: true, content: jsonContent('RenderDefinition') },
     responses: {

@@ -72,6 +72,11 @@ export const AccessToken = t.Object(
     access_token: t.String({ description: 'A JWT bearer token.' }),
     token_type: t.Literal('Bearer'),
     expires_in: Type.Integer({ description: 'Seconds of validity (3600).', examples: [3600] }),
+    scope: t.String({
+      description:
+        'The scopes granted, space-separated (RFC 6749 §5.1): those asked for, or all of the client’s.',
+      examples: ['write:codes read:catalog'],
+    }),
   },
   { additionalProperties: false },
 )

@@ -105,7 +105,9 @@ function schemas(): Record<string, Record<string, unknown>> {
 }
 
 const DESCRIPTION = `Generates GS1 barcode payloads (GS1 element strings and GS1 Digital Link URIs, optionally
-EPC-compressed) with their human readable interpretation, and renders QR and Data Matrix symbols as SVG.
+EPC-compressed) with their human readable interpretation, and renders QR and Data Matrix symbols as SVG, or as
+PNG and PDF at a printed size checked against the GS1 symbol specification tables (one, or a ZIP of up to 1000).
+The API is for servers: it sends no CORS headers, and browsers are not meant to call it.
 
 Authenticate with the OAuth 2.0 client credentials grant at \`POST /oauth/token\` and send
 \`Authorization: Bearer <token>\` on every code operation. Requests and responses use

@@ -21,7 +21,7 @@ const invalidRequest = (description: string) => ({ error: 'invalid_request', err
 const invalidClient = (description: string) => ({ error: 'invalid_client', error_description: description })
 
 describe('POST /oauth/token: success', () => {
-  test('answers 200 {access_token, token_type: Bearer, expires_in: 3600} with Cache-Control: no-store', async () => {
+  test('answers 200 {access_token, token_type: Bearer, expires_in: 3600, scope} with Cache-Control: no-store', async () => {
     const res = await h().app.handle(
       tokenRequest({ authorization: basic(h().client.clientId, h().client.clientSecret) }),
     )
@@ -30,9 +30,10 @@ describe('POST /oauth/token: success', () => {
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(res.headers.get('pragma')).toBe('no-cache')
     const body = await res.json()
-    expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'token_type'])
+    expect(Object.keys(body).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type'])
     expect(body.token_type).toBe('Bearer')
     expect(body.expires_in).toBe(3600)
+    expect(body.scope).toBe('write:codes')
   })
 
   test('the token is a JWT with kid, typ at+jwt and the DESIGN §6 claims', async () => {
@@ -100,6 +101,16 @@ describe('POST /oauth/token: success', () => {
     }
   })
 
+  test('with no scope asked for, the answer names every scope of the client, as the token carries them (RFC 6749 §5.1)', async () => {
+    const client = await seedClient(h().database, 'acme', ['write:codes', 'read:catalog', 'read:scans'])
+    const res = await h().app.handle(
+      tokenRequest({ authorization: basic(client.clientId, client.clientSecret) }),
+    )
+    const body = await res.json()
+    expect(body.scope.split(' ').sort()).toEqual(['read:catalog', 'read:scans', 'write:codes'])
+    expect(body.scope).toBe(decodeJwt(body.access_token).scope)
+  })
+
   test('a scope that is a subset of the client scopes is granted', async () => {
     const res = await h().app.handle(
       tokenRequest({
@@ -108,7 +119,8 @@ describe('POST /oauth/token: success', () => {
       }),
     )
     expect(res.status).toBe(200)
-    expect(decodeJwt((await res.json()).access_token).scope).toBe('write:codes')
+    const body = await res.json()
+    expect([decodeJwt(body.access_token).scope, body.scope]).toEqual(['write:codes', 'write:codes'])
   })
 
   test('reads URL-encoded credentials, and a secret with ":" in it, raw or encoded (RFC 6749 §2.3.1, RFC 7617 §2)', async () => {
