@@ -81,6 +81,16 @@ export function errorResponse(
   })
 }
 
+/** `406` naming the media types the endpoint produces (`note` says more of them); it varies with `Accept`. */
+export function notAcceptable(produces: readonly string[], note = ''): Response {
+  const listed =
+    produces.length > 1 ? `${produces.slice(0, -1).join(', ')} or ${produces.at(-1)}` : produces[0]
+  return errorResponse('notAcceptable', {
+    message: `${API_ERRORS.notAcceptable.message}: it produces ${listed}${note}`,
+    headers: { vary: 'Accept' },
+  })
+}
+
 /** `400` listing the problems of a request's parameters, in the negotiated type (it varies with `Accept`). */
 export function invalidParametersResponse(issues: readonly ApiError[], type: JsonResponseType): Response {
   return new Response(JSON.stringify({ errors: issues }), {

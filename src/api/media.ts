@@ -10,6 +10,12 @@ export const HTML_TYPE = 'text/html; charset=utf-8'
 
 export type JsonResponseType = typeof VND_JSON | typeof JSON_TYPE
 
+/** Every answer whose type or body `Accept` chose says so, for caches. */
+export const VARY_ACCEPT = { vary: 'Accept' } as const
+
+/** What a JSON endpoint produces, for its `406`. */
+export const JSON_TYPES: readonly JsonResponseType[] = [JSON_TYPE, VND_JSON]
+
 interface Range {
   type: string
   subtype: string

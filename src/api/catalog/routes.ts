@@ -11,8 +11,8 @@ import type { ServiceHosts } from '../../security/service-hosts.ts'
 import { type EntryKind, type Identity, ITEMS, PRODUCTS, RULES } from '../../services/catalog/entries.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread, readJsonBody } from '../codes/body.ts'
-import { errorResponse, invalidParametersResponse } from '../errors.ts'
-import { type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
+import { errorResponse, invalidParametersResponse, notAcceptable } from '../errors.ts'
+import { JSON_TYPES, type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
 import { queryParameters, requiredScope, routePattern } from '../openapi/operation.ts'
 import { readQuery } from '../query.ts'
 import * as ops from './operations.ts'
@@ -78,7 +78,7 @@ async function answer(
 ): Promise<Response> {
   const { takes } = operation
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
-  if (type === null) return errorResponse('notAcceptable')
+  if (type === null) return notAcceptable(JSON_TYPES)
   const query = readQuery(request.url, queryParameters(operation))
   if (!query.ok) return invalidParametersResponse(query.errors, type)
   const principal = principalOf(request)

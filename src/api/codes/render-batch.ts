@@ -5,9 +5,16 @@
  */
 import { readRenderBatch } from '../../services/codes/render-batch.ts'
 import { renderZip } from '../../services/codes/render-zip.ts'
-import { errorResponse } from '../errors.ts'
+import { errorResponse, notAcceptable } from '../errors.ts'
+import { VARY_ACCEPT } from '../media.ts'
 import { readJsonBody } from './body.ts'
-import { type CostedResponse, printRefusal, type RequestPrefixes, renderFormat } from './render.ts'
+import {
+  type CostedResponse,
+  printRefusal,
+  RENDER_TYPES,
+  type RequestPrefixes,
+  renderFormat,
+} from './render.ts'
 import type { CodeWork } from './work.ts'
 
 export const ZIP_TYPE = 'application/zip'
@@ -20,7 +27,7 @@ export function renderBatchHandler(work: CodeWork, prefixes: RequestPrefixes = a
   return async function handleRenderBatch(request: Request, body: unknown): Promise<CostedResponse> {
     const refused = (response: Response) => ({ response, cost: 1 })
     const format = renderFormat(request.headers.get('accept'))
-    if (format === null) return refused(errorResponse('notAcceptable'))
+    if (format === null) return refused(notAcceptable(RENDER_TYPES, ', the type of the files in its ZIP'))
     const read = await readJsonBody(request, body)
     if (!read.ok) return refused(errorResponse(read.failure))
     const batch = readRenderBatch(read.value)
@@ -31,6 +38,7 @@ export function renderBatchHandler(work: CodeWork, prefixes: RequestPrefixes = a
       status: 200,
       headers: {
         'content-type': ZIP_TYPE,
+        ...VARY_ACCEPT,
         'content-disposition': `attachment; filename="codes-${format}.zip"`,
         [CODE_COUNT_HEADER]: String(batch.entries.length),
       },

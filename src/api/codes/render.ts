@@ -23,8 +23,8 @@ import {
   generate,
   RENDER_OPTIONS,
 } from '../../services/codes/generate.ts'
-import { errorResponse } from '../errors.ts'
-import { JSON_TYPE, jsonResponse, parseAccept, qualityOf, SVG_TYPE } from '../media.ts'
+import { errorResponse, notAcceptable } from '../errors.ts'
+import { JSON_TYPE, jsonResponse, parseAccept, qualityOf, SVG_TYPE, VARY_ACCEPT } from '../media.ts'
 import { readJsonBody } from './body.ts'
 import type { CodeWork, WorkOutcome } from './work.ts'
 import { DRAW_COST } from './work-limit.ts'
@@ -43,7 +43,7 @@ export type RequestPrefixes = (request: Request) => Promise<readonly string[]>
 const NO_PREFIXES: RequestPrefixes = async () => []
 
 /** The answer to an invalid render request or an unrenderable code: `400` with an empty body (SPEC). */
-const badRender = () => new Response(null, { status: 400 })
+const badRender = () => new Response(null, { status: 400, headers: VARY_ACCEPT })
 
 /** Seconds after which a refused request may try again: the queue moves in milliseconds. */
 const BUSY_RETRY_SECONDS = 1
@@ -65,6 +65,8 @@ export const SIZE_HEADERS = {
 } as const
 
 const FORMATS: readonly Format[] = ['svg', 'png', 'pdf']
+/** The types `POST /render` draws, and `POST /render/batch` puts in its ZIP, for their `406`. */
+export const RENDER_TYPES = FORMATS.map((format) => FORMAT_TYPES[format])
 
 /**
  * The format `Accept` asks for: the highest weight among SVG, PNG and PDF, SVG on a tie (a wildcard or no header
@@ -103,7 +105,7 @@ export function renderHandler(
   return async function handleRender(request: Request, body: unknown): Promise<CostedResponse> {
     const refused = (response: Response) => ({ response, cost: 1 })
     const format = renderFormat(request.headers.get('accept'))
-    if (format === null) return refused(errorResponse('notAcceptable'))
+    if (format === null) return refused(notAcceptable(RENDER_TYPES))
     const read = await readJsonBody(request, body)
     if (!read.ok) return refused(read.failure === 'malformedJson' ? badRender() : errorResponse(read.failure))
     const { definition, fields } = splitPrintFields(read.value)
@@ -159,7 +161,7 @@ export function renderHandler(
 }
 
 function svgResponse(svg: string): Response {
-  return new Response(svg, { status: 200, headers: { 'content-type': SVG_TYPE } })
+  return new Response(svg, { status: 200, headers: { 'content-type': SVG_TYPE, ...VARY_ACCEPT } })
 }
 
 /** The headers that state what was drawn: module, symbol and image sizes in mm, and for PNG the resolution. */
@@ -179,6 +181,6 @@ export function sizeHeaders(file: DrawnFile, options: PrintOptions): Record<stri
 function fileResponse(file: DrawnFile, options: PrintOptions): Response {
   return new Response(file.bytes, {
     status: 200,
-    headers: { 'content-type': file.type, ...sizeHeaders(file, options) },
+    headers: { 'content-type': file.type, ...VARY_ACCEPT, ...sizeHeaders(file, options) },
   })
 }

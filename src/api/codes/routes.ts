@@ -5,8 +5,8 @@ import { kibibytes } from '../../auth/work-budget.ts'
 import type { CompanyPrefixReader } from '../../services/codes/company-prefixes.ts'
 import { asksForCompression, generate, singleAnswer } from '../../services/codes/generate.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
-import { errorResponse } from '../errors.ts'
-import { jsonResponse, negotiateJson } from '../media.ts'
+import { errorResponse, notAcceptable } from '../errors.ts'
+import { JSON_TYPES, jsonResponse, negotiateJson, VARY_ACCEPT } from '../media.ts'
 import { type Operation, requiredScope, routePattern } from '../openapi/operation.ts'
 import { leaveUnread, readJsonBody, readJsonBytes } from './body.ts'
 import { batchGenerate, generateCode, renderBatch, renderCode } from './operations.ts'
@@ -45,14 +45,14 @@ async function handleCode(
   prefixes: RequestPrefixes,
 ): Promise<CostedResponse> {
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
-  if (type === null) return { response: errorResponse('notAcceptable'), cost: 1 }
+  if (type === null) return { response: notAcceptable(JSON_TYPES), cost: 1 }
   const read = await readJsonBody(request, body)
   if (!read.ok) return { response: errorResponse(read.failure, { type }), cost: 1 }
   const companyPrefixes = asksForCompression(read.value) ? await prefixes(request) : undefined
   const generated = generate(read.value, { companyPrefixes })
   const response = generated.ok
-    ? jsonResponse(singleAnswer(generated.result), 200, type)
-    : jsonResponse({ errors: generated.errors }, 422, type)
+    ? jsonResponse(singleAnswer(generated.result), 200, type, VARY_ACCEPT)
+    : jsonResponse({ errors: generated.errors }, 422, type, VARY_ACCEPT)
   return { response, cost: 1 }
 }
 
@@ -66,14 +66,17 @@ async function handleCodes(
   prefixes: RequestPrefixes,
 ): Promise<CostedResponse> {
   const type = negotiateJson(request.headers.get('accept'), request.headers.get('content-type'))
-  if (type === null) return { response: errorResponse('notAcceptable'), cost: 1 }
+  if (type === null) return { response: notAcceptable(JSON_TYPES), cost: 1 }
   const read = await readJsonBytes(request)
   if (!read.ok) return { response: errorResponse(read.failure, { type }), cost: 1 }
   const outcome = await work.batch(read.bytes, await prefixes(request))
   if (!outcome.ok) return { response: workFailure(outcome), cost: 1 }
   const answer = outcome.value
   if (answer.kind === 'malformedJson') return { response: errorResponse('malformedJson', { type }), cost: 1 }
-  const response = new Response(answer.body, { status: answer.status, headers: { 'content-type': type } })
+  const response = new Response(answer.body, {
+    status: answer.status,
+    headers: { 'content-type': type, ...VARY_ACCEPT },
+  })
   return { response, cost: answer.items }
 }
 

@@ -4,8 +4,8 @@ import type { Database } from '../../db/database.ts'
 import { type ScanQueryParams, scans } from '../../services/scans/report.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread } from '../codes/body.ts'
-import { errorResponse, invalidParametersResponse } from '../errors.ts'
-import { type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
+import { errorResponse, invalidParametersResponse, notAcceptable } from '../errors.ts'
+import { JSON_TYPES, type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
 import { queryParameters, requiredScope, routePattern } from '../openapi/operation.ts'
 import { readQuery } from '../query.ts'
 import { getScans } from './operations.ts'
@@ -30,7 +30,7 @@ export function scanRoutes(deps: ScanRoutesDeps) {
     routePattern(getScans),
     async ({ request, set }) => {
       const type = negotiateJson(request.headers.get('accept'))
-      if (type === null) return errorResponse('notAcceptable')
+      if (type === null) return notAcceptable(JSON_TYPES)
       const query = readQuery(request.url, queryParameters(getScans))
       const principal = principalOf(request)
       const response = !query.ok

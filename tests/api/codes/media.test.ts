@@ -83,8 +83,38 @@ describe('request and response media types', () => {
       expect(await answer(await postJson(api(), '/code', definition, { accept }))).toEqual({
         status: 406,
         type: 'application/json',
-        body: envelope('NotAcceptable', 'The Accept header names no media type this endpoint produces'),
+        body: envelope(
+          'NotAcceptable',
+          'The Accept header names no media type this endpoint produces: it produces application/json or ' +
+            'application/vnd.service.public.v1+json',
+        ),
       })
+    }
+  })
+
+  test('a 406 names what the endpoint produces, and every answer negotiated by Accept says Vary: Accept', async () => {
+    const render = await postJson(
+      api(),
+      '/render',
+      { ...definition, mode: 'GS1_QR' },
+      { accept: 'text/html' },
+    )
+    expect(render.status).toBe(406)
+    expect((await render.json()).errors[0].message).toEndWith(
+      'it produces image/svg+xml, image/png or application/pdf',
+    )
+    const batch = await postJson(api(), '/render/batch', { codes: [] }, { accept: 'application/zip' })
+    expect((await batch.json()).errors[0].message).toEndWith(
+      'image/svg+xml, image/png or application/pdf, the type of the files in its ZIP',
+    )
+    for (const [path, body, accept] of [
+      ['/code', definition, 'application/json'],
+      ['/render', { ...definition, mode: 'GS1_QR' }, 'image/svg+xml'],
+      ['/render', { ...definition, mode: 'GS1_QR' }, 'image/png'],
+      ['/code', definition, 'text/html'],
+    ] as const) {
+      const res = await postJson(api(), path, body, { accept })
+      expect([path, accept, res.headers.get('vary')]).toEqual([path, accept, 'Accept'])
     }
   })
 
