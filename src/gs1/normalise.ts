@@ -22,7 +22,7 @@ function gtin(value: string, field: string, path: string): Normalised {
     r.reason === 'digits'
       ? `${quote(value)} has a character other than a digit`
       : r.reason === 'length'
-        ? `${quote(value)} has ${value.length} characters`
+        ? `${quote(value)} has ${value.length} character${value.length === 1 ? '' : 's'}`
         : `${quote(value)} ends in ${value.slice(-1)}, expected ${gs1CheckDigit(value.slice(0, -1))}`
   return {
     value,

@@ -261,12 +261,22 @@ function baseName(item: RenderedItem, position: number): string {
   return fromData === '' ? `code-${position}` : fromData
 }
 
-/** Letters, digits, `.`, `_` and `-` only, no leading dot, at most 100 characters. */
+/** Names Windows reserves for devices, with any extension: `con.png` cannot be unpacked there. */
+const RESERVED_ON_WINDOWS = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i
+
+/**
+ * Letters, digits, `.`, `_` and `-` only (accented letters without their accents), no leading or trailing dot, at
+ * most 100 characters, never a name Windows reserves.
+ */
 function safeName(text: string): string {
-  return text
+  const name = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/^[._]+/, '')
     .slice(0, 100)
+    .replace(/\.+$/, '')
+  return RESERVED_ON_WINDOWS.test(name) ? `${name}_` : name
 }
 
 /** `name.ext`, or `name-2.ext`, `name-3.ext`… when taken (compared without case: Windows and macOS ignore it). */

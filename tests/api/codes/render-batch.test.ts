@@ -115,13 +115,20 @@ describe('POST /render/batch', () => {
       },
       { reference: 'no key', mode: 'GS1_QR' },
       { ...gtinDefinition([['10', 'E']], { mode: 'GS1_QR' }), reference: '=cmd()' },
+      { ...gtinDefinition([['10', 'F']], { mode: 'GS1_QR' }), reference: 'Crème brûlée.' },
+      { ...gtinDefinition([['10', 'G']], { mode: 'GS1_QR' }), reference: 'con' },
+      { ...gtinDefinition([['10', 'H']], { mode: 'GS1_QR' }), reference: 'LPT1' },
     ]
     const res = await postJson(api(), '/render/batch', { codes }, { accept: 'application/pdf' })
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()))
+    // Accents are dropped, a trailing dot too, and a name Windows keeps for a device gets a '_'.
     expect(Object.keys(files).sort()).toEqual([
+      'Creme_brulee.pdf',
+      'LPT1_.pdf',
       'box_1_2-2.pdf',
       'box_1_2.pdf',
       'cmd_.pdf',
+      'con_.pdf',
       'etc_passwd.pdf',
       'manifest.csv',
     ])
