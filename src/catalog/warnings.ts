@@ -1,11 +1,13 @@
 /**
  * What a valid catalog holds that visitors would find wanting, reported beside an import (never refused): a hosted
- * page published in a language (it has a title there) with neither text nor image in it, which shows only a notice.
+ * page with a title in a language but neither text nor image in it, which shows only a notice; a published entry
+ * without a name in its default language, which scanners' pages and the linkset then leave out.
  */
 import { type Issue, issue } from '../gs1/issue.ts'
 import type { CatalogPageEntry, CatalogProductEntry } from './schema.ts'
 
 export const NO_TEXT_WARNING = 'Catalog.NoText'
+export const NO_NAME_WARNING = 'Catalog.NoName'
 
 /** Most warnings listed; the count of the rest is in the last one's message. */
 export const MAX_WARNINGS = 100
@@ -18,28 +20,51 @@ function pageWarnings(page: CatalogPageEntry, path: string): Issue[] {
           issue(
             NO_TEXT_WARNING,
             `${path}.content.${lang}`,
-            `the page is published in '${lang}' with a title but no text: visitors see only a notice`,
+            `the page has a title in '${lang}' but no text: visitors would see only a notice`,
           ),
         ]
       : [],
   )
 }
 
-/** The warnings of the file's products, at their JSON paths, at most MAX_WARNINGS of them. */
-export function catalogWarnings(products: readonly CatalogProductEntry[]): Issue[] {
-  const all = products.flatMap((p, i) => [
-    ...p.pages.flatMap((page, j) => pageWarnings(page, `products[${i}].pages[${j}]`)),
-    ...Object.entries(p.lots ?? {}).flatMap(([lot, entry]) =>
-      entry.pages.flatMap((page, j) =>
-        pageWarnings(page, `products[${i}].lots[${JSON.stringify(lot)}].pages[${j}]`),
+/** A published entry without a name in its default language (names are optional in the catalog). */
+function nameWarnings(entry: CatalogProductEntry, path: string): Issue[] {
+  const lang = entry.defaultLanguage
+  if (entry.published === false || (entry.names?.[lang] ?? '').trim() !== '') return []
+  return [
+    issue(
+      NO_NAME_WARNING,
+      `${path}.names.${lang}`,
+      `no name in the default language '${lang}': scanners' pages and the linkset show none`,
+    ),
+  ]
+}
+
+function entryWarnings(entry: CatalogProductEntry, path: string): Issue[] {
+  return [
+    ...nameWarnings(entry, path),
+    ...entry.pages.flatMap((page, j) => pageWarnings(page, `${path}.pages[${j}]`)),
+    ...Object.entries(entry.lots ?? {}).flatMap(([lot, lotEntry]) =>
+      lotEntry.pages.flatMap((page, j) =>
+        pageWarnings(page, `${path}.lots[${JSON.stringify(lot)}].pages[${j}]`),
       ),
     ),
-  ])
-  if (all.length <= MAX_WARNINGS) return all
-  const shown = all.slice(0, MAX_WARNINGS - 1)
-  const rest = all.length - shown.length
-  return [
-    ...shown,
-    issue(NO_TEXT_WARNING, null, `${rest} more pages are published in a language without text`),
   ]
+}
+
+/** The last warning listed when there are more than MAX_WARNINGS: how many more, of which codes. */
+function leftOffWarning(rest: readonly Issue[]): Issue {
+  const codes = [...new Set(rest.map((w) => w.code))]
+  return issue(
+    codes[0] ?? NO_TEXT_WARNING,
+    null,
+    `${rest.length} more warnings (${codes.join(', ')}) are not listed`,
+  )
+}
+
+/** The warnings of the file's products, at their JSON paths, at most MAX_WARNINGS of them. */
+export function catalogWarnings(products: readonly CatalogProductEntry[]): Issue[] {
+  const all = products.flatMap((p, i) => entryWarnings(p, `products[${i}]`))
+  if (all.length <= MAX_WARNINGS) return all
+  return [...all.slice(0, MAX_WARNINGS - 1), leftOffWarning(all.slice(MAX_WARNINGS - 1))]
 }

@@ -54,7 +54,7 @@ describe('catalog commands', () => {
       '2 warning(s):',
       ...['en', 'fr'].map(
         (lang) =>
-          `  Catalog.NoText at products[0].pages[0].content.${lang}: the page is published in '${lang}' with a title but no text: visitors see only a notice`,
+          `  Catalog.NoText at products[0].pages[0].content.${lang}: the page has a title in '${lang}' but no text: visitors would see only a notice`,
       ),
     ])
     expect(first.out).toEqual([

@@ -3,7 +3,7 @@ import { signedIn, textOf, useHarness } from './harness.ts'
 
 const h = useHarness()
 
-const product = (pages: unknown[]) =>
+const product = (pages: unknown[], names: Record<string, string> = { en: 'Porridge' }) =>
   JSON.stringify({
     products: [
       {
@@ -12,6 +12,7 @@ const product = (pages: unknown[]) =>
         slug: 'porridge',
         defaultLanguage: 'en',
         languages: ['en', 'fr'],
+        names,
         pages,
       },
     ],
@@ -41,7 +42,7 @@ describe('Import: warnings beside the report', () => {
     expect(page).toContain('Importing it would make 1 change')
     expect(page).toContain('1 warning: imported all the same, but visitors would find these pages wanting.')
     expect(page).toContain(
-      "products[0].pages[0].content.fr Catalog.NoText the page is published in 'fr' with a title but no text: visitors see only a notice",
+      "products[0].pages[0].content.fr Catalog.NoText the page has a title in 'fr' but no text: visitors would see only a notice",
     )
   })
 
@@ -61,5 +62,20 @@ describe('Import: warnings beside the report', () => {
     )
     expect(page).toContain('Importing it would make 1 change')
     expect(page).not.toContain('warning')
+  })
+
+  test('a published product without a name in its default language is listed as a warning at that name', async () => {
+    const editor = await signedIn(h, 'editor')
+    const text = product(
+      [{ name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Info' }, content: { en: 'Oats.' } }],
+      { fr: 'Porridge' },
+    )
+    const checked = await editor.post('/orgs/acme/catalog/import', { text, action: 'check' })
+    expect(checked.status).toBe(200)
+    const page = textOf(await checked.text())
+    expect(page).toContain('Importing it would make 1 change')
+    expect(page).toContain(
+      "products[0].names.en Catalog.NoName no name in the default language 'en': scanners' pages and the linkset show none",
+    )
   })
 })

@@ -368,7 +368,7 @@ describe('the product editor: pages hosted here or linked anywhere, windows, lot
     expect(text).toContain('The product is saved.')
     expect(text).toContain('Warnings: the product is saved, but visitors would find these pages wanting.')
     expect(text).toContain(
-      "Page 3, text (de): the page is published in 'de' with a title but no text: visitors see only a notice",
+      "Page 3, text (de): the page has a title in 'de' but no text: visitors would see only a notice",
     )
     expect(text).not.toContain('The product was not saved.')
     expect(body).toMatch(

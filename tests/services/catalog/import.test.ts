@@ -45,7 +45,7 @@ describe('catalog import', () => {
       warnings: ['en', 'fr'].map((lang) => ({
         code: 'Catalog.NoText',
         path: `products[0].pages[0].content.${lang}`,
-        message: `the page is published in '${lang}' with a title but no text: visitors see only a notice`,
+        message: `the page has a title in '${lang}' but no text: visitors would see only a notice`,
       })),
     })
     const second = await importCatalog(database().db, smallCatalog())
