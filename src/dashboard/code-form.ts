@@ -1,9 +1,18 @@
 /**
  * The Codes page's form: a product's GTIN, or a value of another GS1 key (DESIGN §12), its qualifiers and attributes,
- * the host, the symbol, to a code definition for the same generator as `POST /code` and `POST /render`. Pure: no I/O.
+ * the host, the symbol, to a code definition for the same generator as `POST /code` and `POST /render`; and what the
+ * page's bulk form shares with it: the link and symbol choices, the check of a key's value, the messages. Pure: no I/O.
  */
 import { GTIN_KEY } from '../catalog/entry-id.ts'
-import { aiInfo, type CodeResult, type ErrorCorrectionLevel } from '../gs1/index.ts'
+import {
+  aiInfo,
+  type CodeResult,
+  checkAiValue,
+  type ErrorCorrectionLevel,
+  type Issue,
+  type Mode,
+  normaliseGtin,
+} from '../gs1/index.ts'
 import type { Format } from '../render/index.ts'
 import { isEntryKey } from './entry-keys.ts'
 import { addPrintQuery, type PrintForm, readPrintForm } from './print-form.ts'
@@ -11,7 +20,20 @@ import { addPrintQuery, type PrintForm, readPrintForm } from './print-form.ts'
 export type Symbology = 'qr' | 'dm'
 export type LinkHost = 'resolver' | 'short' | 'custom' | 'none'
 
-export interface CodeForm {
+/** The link and symbol choices both forms of the page offer (one code, and the defaults of a CSV's rows). */
+export interface LinkChoice {
+  readonly host: LinkHost
+  readonly symbol: Symbology
+}
+
+/** The origins of the hosts a code may link to; `custom` is null when the brand has no active custom domain. */
+export interface LinkStems {
+  readonly resolver: string
+  readonly short: string
+  readonly custom: string | null
+}
+
+export interface CodeForm extends LinkChoice {
   /** The code's GS1 key: `01` for a product's GTIN, or the key of an item or a prefix rule. */
   readonly key: string
   /** The key's value as typed: a GTIN, a GLN, an SSCC… */
@@ -23,8 +45,6 @@ export interface CodeForm {
   readonly expiry: string
   /** Further AIs, one `AI=value` per line. */
   readonly attributes: string
-  readonly host: LinkHost
-  readonly symbol: Symbology
   readonly linkType: string
   readonly compression: '' | 'EPC_HEX' | 'EPC_BASE64'
   readonly ecc: ErrorCorrectionLevel
@@ -36,7 +56,6 @@ const FIELDS = ['key', 'value', 'cpv', 'lot', 'serial', 'expiry', 'attributes', 
 
 export function readCodeForm(query: URLSearchParams): CodeForm {
   const text = (name: string, max = 200) => (query.get(name) ?? '').trim().slice(0, max)
-  const host = query.get('host')
   const compression = query.get('compression')
   const ecc = query.get('ecc')
   // `?gtin=` (the links of product pages before other keys) is a product's GTIN.
@@ -51,13 +70,76 @@ export function readCodeForm(query: URLSearchParams): CodeForm {
     serial: text('serial'),
     expiry: expiryOf(text('expiry')),
     attributes: text('attributes', 2000),
-    host: host === 'short' || host === 'custom' || host === 'none' ? host : 'resolver',
-    symbol: query.get('symbol') === 'dm' ? 'dm' : 'qr',
+    ...readLinkChoice(query),
     linkType: text('linkType'),
     compression: compression === 'EPC_HEX' || compression === 'EPC_BASE64' ? compression : '',
     ecc: ecc === 'M' || ecc === 'Q' || ecc === 'H' ? ecc : 'L',
     print: readPrintForm(query),
   }
+}
+
+/** The link and symbol chosen: the resolver's host and a QR code unless another is asked for. */
+export function readLinkChoice(query: URLSearchParams): LinkChoice {
+  const host = query.get('host')
+  return {
+    host: host === 'short' || host === 'custom' || host === 'none' ? host : 'resolver',
+    symbol: query.get('symbol') === 'dm' ? 'dm' : 'qr',
+  }
+}
+
+/** The origin a code of this host links to (null: an element string); no active custom domain: the resolver's. */
+export function stemOf(host: LinkHost, stems: LinkStems): string | null {
+  if (host === 'none') return null
+  return host === 'custom' ? (stems.custom ?? stems.resolver) : stems[host]
+}
+
+/** The mode of the symbol, with a Digital Link or with a GS1 element string. */
+export function modeOf(symbol: Symbology, digitalLink: boolean): Mode {
+  if (symbol === 'qr') return digitalLink ? 'QR_GS1_DIGITAL_LINK_URI' : 'GS1_QR'
+  return digitalLink ? 'DATAMATRIX_GS1_DIGITAL_LINK_URI' : 'GS1_DATAMATRIX'
+}
+
+/**
+ * The key's value as the catalog stores it (a GTIN in 14 digits, another key's value as typed), or null when the key
+ * refuses it: the generator then says why.
+ */
+export function catalogValue(key: string, value: string): string | null {
+  if (key === GTIN_KEY) return normaliseGtin(value)
+  const info = aiInfo(key)
+  return info === undefined || checkAiValue(info, value) !== null ? null : value
+}
+
+/** Why no code is made of a key's value that no entry of the organization answers, as the page says it. */
+export function unansweredMessage(key: string): string {
+  return key === GTIN_KEY
+    ? 'No product of this organization has that GTIN, and no prefix rule answers it. Check the digits, or find the product under Products.'
+    : `No item or prefix rule of this organization answers that value of (${key}). Check it, or find them under Items and rules.`
+}
+
+/** The fields the generator's and the print check's messages start with, by the labels the page gives them. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  moduleSize: 'Module size',
+  width: 'Width',
+  dpi: 'PNG resolution',
+  hri: 'HRI',
+  application: 'Where the code is scanned',
+  quietZone: 'Quiet zone',
+  mode: 'Symbol',
+  digitalLinkStem: 'Link',
+  linkType: 'Link type',
+  compression: 'Compression',
+  errorCorrectionLevel: 'QR error correction',
+}
+
+/**
+ * A message as the Codes page says it: without its code, the field it starts with named by its label ("Module size
+ * must be…"), and a wrong check digit said first.
+ */
+export function plainMessage(issue: Issue): string {
+  const [first = '', ...rest] = issue.message.split(' ')
+  const label = Object.hasOwn(FIELD_LABELS, first) ? FIELD_LABELS[first] : undefined
+  const message = label === undefined ? issue.message : [label, ...rest].join(' ')
+  return issue.code.startsWith('Validation.CheckDigit.') ? `The check digit is wrong: ${message}` : message
 }
 
 /** True when the query asks for a code (its page or file draws one): a value is given. */
@@ -99,16 +181,8 @@ export function codeDefinition(form: CodeForm, stem: string | null): Record<stri
       ais.push({ key: key.trim().replace(/^\((\d+)\)$/, '$1'), value: rest.join('=').trim() })
   }
   const digitalLink = stem !== null
-  const mode =
-    form.symbol === 'qr'
-      ? digitalLink
-        ? 'QR_GS1_DIGITAL_LINK_URI'
-        : 'GS1_QR'
-      : digitalLink
-        ? 'DATAMATRIX_GS1_DIGITAL_LINK_URI'
-        : 'GS1_DATAMATRIX'
   return {
-    mode,
+    mode: modeOf(form.symbol, digitalLink),
     primaryKey: { key: form.key, value: form.value },
     ais,
     ...(digitalLink ? { digitalLinkStem: stem } : {}),

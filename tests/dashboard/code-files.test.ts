@@ -126,9 +126,9 @@ describe("one code's files", () => {
   test('a size outside the GS1 table, or not a number, is said beside its field; the page is 422 and offers no PNG or PDF, and their links answer the same page', async () => {
     const b = await viewer()
     const cases = [
-      ['moduleSize=1.2&application=retail-dl', 'moduleSize must be from 0.396 to 0.990 mm for retail-dl'],
-      ['moduleSize=abc', 'moduleSize must be a number of millimetres above 0'],
-      ['dpi=30', 'dpi must be from 72 to 2400'],
+      ['moduleSize=1.2&application=retail-dl', 'Module size must be from 0.396 to 0.990 mm for retail-dl'],
+      ['moduleSize=abc', 'Module size must be a number of millimetres above 0'],
+      ['dpi=30', 'PNG resolution must be from 72 to 2400'],
     ] as const
     for (const [size, message] of cases) {
       const query = `gtin=${GTIN}&host=resolver&symbol=qr&${size}`

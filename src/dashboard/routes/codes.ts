@@ -4,9 +4,8 @@
  * many codes → a ZIP of SVG, PNG or PDF files.
  */
 
-import { describeEntry, entryId, GTIN_KEY, isRuleEntry } from '../../catalog/entry-id.ts'
-import { normaliseGtin } from '../../gs1/gtin.ts'
-import { aiInfo, type CodeResult, checkAiValue, type Issue, type Mode } from '../../gs1/index.ts'
+import { describeEntry, entryId, GTIN_KEY, isGtinEntry, isRuleEntry } from '../../catalog/entry-id.ts'
+import type { CodeResult, Issue, Mode } from '../../gs1/index.ts'
 import {
   checkPrint,
   createRenderer,
@@ -24,7 +23,15 @@ import type { CanonicalProduct } from '../../services/catalog/rows.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { inlineRenderWork } from '../../services/codes/render-zip.ts'
 import { BATCH_SCRIPT, batchZip, readBatchForm } from '../code-batch.ts'
-import { type CodeForm, codeDefinition, downloadName, readCodeForm } from '../code-form.ts'
+import {
+  type CodeForm,
+  catalogValue,
+  codeDefinition,
+  downloadName,
+  type LinkStems,
+  readCodeForm,
+  stemOf,
+} from '../code-form.ts'
 import type { Access, OrgContext } from '../context.ts'
 import { storedById } from '../entry-store.ts'
 import { attachment, pageAnswer } from '../http.ts'
@@ -73,56 +80,68 @@ interface Made {
 }
 
 /** The organization's entry a code's key and value open (a product, an item, or the longest prefix rule). */
-interface Answering {
+interface AnsweringId {
   readonly id: string
-  readonly product: CanonicalProduct
   /** The value as the code carries it: a GTIN in 14 digits, another key's value as typed. */
   readonly value: string
 }
 
+interface Answering extends AnsweringId {
+  readonly product: CanonicalProduct
+}
+
 /**
- * The entry that answers scans of the form's key and value in the organization's catalog, as the resolver finds it
- * (DESIGN §12): the product of a GTIN, or the item of another key's value, else the rule of the value's longest
- * prefix. A value its key refuses opens none; the generator then says why.
+ * The entry that answers scans of a key's value in the organization's catalog, as the resolver finds it (DESIGN §12):
+ * the product of a GTIN, or the item of another key's value, else the rule of the value's longest prefix. A value its
+ * key refuses opens none; the generator then says why. One query.
  */
+async function answeringIdOf(ctx: OrgContext, key: string, typed: string): Promise<AnsweringId | null> {
+  const value = catalogValue(key, typed)
+  if (value === null) return null
+  const id = await answeringId(ctx.deps.database.db, ctx.membership.organization.id, key, value)
+  return id === null ? null : { id, value }
+}
+
+/** The organization's entry with this identity (a product, an item or a prefix rule), in the products' shape. */
+async function entryById(ctx: OrgContext, id: string): Promise<CanonicalProduct | null> {
+  if (isGtinEntry(id))
+    return (await getProduct(ctx.deps.database.db, ctx.membership.organization.id, id))?.product ?? null
+  return (await storedById(ctx, isRuleEntry(id) ? 'rule' : 'item', id))?.product ?? null
+}
+
+/** The entry that answers the form's key and value (see `answeringIdOf`), or null. */
 async function answeringEntry(ctx: OrgContext, form: CodeForm): Promise<Answering | null> {
-  let value = form.value
-  if (form.key === GTIN_KEY) {
-    const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.value)
-    if (stored !== null)
-      return { id: stored.product.gtin, product: stored.product, value: stored.product.gtin }
-    const gtin = normaliseGtin(form.value)
-    if (gtin === null) return null
-    value = gtin
-  } else {
-    const info = aiInfo(form.key)
-    if (info === undefined || checkAiValue(info, value) !== null) return null
-  }
-  const id = await answeringId(ctx.deps.database.db, ctx.membership.organization.id, form.key, value)
-  // A GTIN's product was looked for above, with its own shape.
-  if (id === null || (form.key === GTIN_KEY && !isRuleEntry(id))) return null
-  const stored = await storedById(ctx, isRuleEntry(id) ? 'rule' : 'item', id)
-  return stored === null ? null : { ...stored, value }
+  const answering = await answeringIdOf(ctx, form.key, form.value)
+  const product = answering === null ? null : await entryById(ctx, answering.id)
+  return answering === null || product === null ? null : { ...answering, product }
+}
+
+/** The link origins of the brands' active custom domains, by brand. One query. */
+async function customStemsOf(ctx: OrgContext): Promise<ReadonlyMap<string, string>> {
+  const brands = await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)
+  const scheme = ctx.deps.config.customDomainScheme
+  return new Map(
+    brands.flatMap((b) =>
+      b.customDomainActive && b.customDomain ? [[b.slug, `${scheme}://${b.customDomain}`] as const] : [],
+    ),
+  )
+}
+
+/** The hosts a code of this brand may link to. */
+function linkStems(ctx: OrgContext, custom: string | null): LinkStems {
+  return { resolver: ctx.deps.config.resolverUrl, short: ctx.deps.config.shortUrl, custom }
 }
 
 /** Works out the code of the form, for one of the organization's entries; its SVG too unless `svg` is false. */
 async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<Made> {
+  // The value's format and check digit first: a typing slip is said as such, not as a value no entry answers.
+  const refused = valueRefusal(ctx, form)
+  if (refused !== null) return { outcome: refused, definition: null, context: {} }
   const entry = await answeringEntry(ctx, form)
-  if (entry === null) {
-    const invalid = form.key === GTIN_KEY ? null : valueRefusal(ctx, form)
-    return { outcome: invalid ?? { kind: 'no_product', key: form.key }, definition: null, context: {} }
-  }
+  if (entry === null) return { outcome: { kind: 'no_product', key: form.key }, definition: null, context: {} }
   const { product, value } = entry
-  const brand = (await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)).find(
-    (b) => b.slug === product.brand,
-  )
-  const custom =
-    brand?.customDomainActive && brand.customDomain
-      ? `${ctx.deps.config.customDomainScheme}://${brand.customDomain}`
-      : null
-  const stems = { resolver: ctx.deps.config.resolverUrl, short: ctx.deps.config.shortUrl, custom, none: null }
-  const stem = form.host === 'custom' && custom === null ? ctx.deps.config.resolverUrl : stems[form.host]
-  const definition = codeDefinition({ ...form, value }, stem)
+  const custom = (await customStemsOf(ctx)).get(product.brand) ?? null
+  const definition = codeDefinition({ ...form, value }, stemOf(form.host, linkStems(ctx, custom)))
   const context = await prefixesFor(ctx, form)
   const generated = generate(definition, { ...RENDER_OPTIONS, ...context })
   const name = product.names[product.defaultLanguage] ?? product.slug

@@ -8,7 +8,7 @@ import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
 import { SELECTABLE_LINK_TYPES } from '../../gs1/link-types.ts'
 import { APPLICATIONS, SIZE_TABLES } from '../../render/index.ts'
 import type { BatchForm } from '../code-batch.ts'
-import { type CodeForm, codeQuery } from '../code-form.ts'
+import { type CodeForm, codeQuery, type LinkChoice, plainMessage, unansweredMessage } from '../code-form.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { entryKeys, keyLabel } from '../entry-keys.ts'
 import { html, type SafeHtml } from '../html.ts'
@@ -72,26 +72,7 @@ ${field({ name: 'expiry', label: 'Expiry date (17)', value: f.expiry, hint: 'YYM
 <div><label for="f-attributes">Other data attributes</label><textarea id="f-attributes" name="attributes" rows="2" aria-describedby="f-attributes-hint" spellcheck="false">${f.attributes}</textarea><span class="hint" id="f-attributes-hint">One per line as AI=value, e.g. 3103=000500 for a net weight of 0.5 kg, or a key qualifier of another key such as 254=A1, a GLN's extension.</span></div>
 </fieldset>
 <fieldset><legend>Link and symbol</legend>
-${select({
-  name: 'host',
-  label: 'Link',
-  value: f.host,
-  options: [
-    { value: 'resolver', label: `Digital Link on ${ctx.deps.config.resolverUrl}` },
-    { value: 'short', label: `Digital Link on the short host ${ctx.deps.config.shortUrl}` },
-    { value: 'custom', label: "Digital Link on the brand's custom domain (when active)" },
-    { value: 'none', label: 'GS1 element string (no link)' },
-  ],
-})}
-${select({
-  name: 'symbol',
-  label: 'Symbol',
-  value: f.symbol,
-  options: [
-    { value: 'qr', label: 'QR code' },
-    { value: 'dm', label: 'Data Matrix' },
-  ],
-})}
+${linkChoiceFields(ctx, f)}
 ${select({ name: 'linkType', label: 'Link type (optional)', value: f.linkType, options: [{ value: '', label: 'None: the default page' }, ...SELECTABLE_LINK_TYPES.map((n) => ({ value: `gs1:${n}`, label: `${linkTypeTitle(n) ?? n} (${n})` }))] })}
 ${select({
   name: 'compression',
@@ -111,11 +92,43 @@ ${batchSection(ctx, o.batch, o.problems ?? [])}`,
   )
 }
 
+/**
+ * The link and symbol selects, the same in both forms; `idPrefix` tells the bulk form's fields from the single one's.
+ */
+function linkChoiceFields(ctx: OrgContext, choice: LinkChoice, idPrefix = 'f-'): SafeHtml {
+  const { resolverUrl, shortUrl } = ctx.deps.config
+  return html`${select({
+    name: 'host',
+    id: `${idPrefix}host`,
+    label: 'Link',
+    value: choice.host,
+    options: [
+      { value: 'resolver', label: `Digital Link on ${resolverUrl}` },
+      { value: 'short', label: `Digital Link on the short host ${shortUrl}` },
+      { value: 'custom', label: "Digital Link on the brand's custom domain (when active)" },
+      { value: 'none', label: 'GS1 element string (no link)' },
+    ],
+  })}
+${select({
+  name: 'symbol',
+  id: `${idPrefix}symbol`,
+  label: 'Symbol',
+  value: choice.symbol,
+  options: [
+    { value: 'qr', label: 'QR code' },
+    { value: 'dm', label: 'Data Matrix' },
+  ],
+})}`
+}
+
 /** The size of the code's PNG and PDF files, as `POST /render` takes it; empty fields take its defaults. */
 function printFields(f: CodeForm, outcome: CodeOutcome | null): SafeHtml {
   const problems =
     outcome?.kind === 'code' ? [...outcome.printProblems.pdf, ...outcome.printProblems.png] : []
-  const errorAt = (path: string) => problems.find((p) => p.path === path)?.message ?? null
+  const errorAt = (path: string) => {
+    const problem = problems.find((p) => p.path === path)
+    return problem === undefined ? null : plainMessage(problem)
+  }
   return html`<fieldset><legend>Print size of the PNG and PDF files (optional)</legend>
 ${select({ name: 'application', id: 'f-code-application', label: 'Where the code is scanned (GS1 size table)', value: f.print.application || 'general', options: APPLICATIONS.map((a) => ({ value: a, label: `${a}: ${SIZE_TABLES[a].source}` })) })}
 ${field({ name: 'moduleSize', id: 'f-code-moduleSize', label: 'Module size in mm', value: f.print.moduleSize, hint: "Empty: the table's target size.", error: errorAt('moduleSize') })}
@@ -153,17 +166,12 @@ ${field({ name: 'dpi', label: 'PNG resolution in dpi (optional)', value: b.dpi, 
 
 function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
   if (outcome.kind === 'no_product') {
-    return notice(
-      'bad',
-      outcome.key === GTIN_KEY
-        ? 'No product of this organization has that GTIN, and no prefix rule answers it. Check the digits, or find the product under Products.'
-        : `No item or prefix rule of this organization answers that value of (${outcome.key}). Check it, or find them under Items and rules.`,
-    )
+    return notice('bad', unansweredMessage(outcome.key))
   }
   if (outcome.kind === 'invalid') {
     return notice(
       'bad',
-      html`<p><strong>No code for ${outcome.name}:</strong></p><ul>${outcome.errors.map((e) => html`<li>${e.message} <code>${e.code}</code></li>`)}</ul>`,
+      html`<p><strong>No code for ${outcome.name}:</strong></p><ul>${outcome.errors.map((e) => html`<li>${plainMessage(e)}</li>`)}</ul>`,
     )
   }
   const r = outcome.result
@@ -194,7 +202,7 @@ ${outcome.warnings.map((w) => notice('warn', w))}
 function printNotice(png: readonly Issue[], pdf: readonly Issue[]): SafeHtml | null {
   if (png.length === 0 && pdf.length === 0) return null
   const what = png.length > 0 && pdf.length > 0 ? 'PNG or PDF' : png.length > 0 ? 'PNG' : 'PDF'
-  const messages = [...new Set([...pdf, ...png].map((e) => e.message))]
+  const messages = [...new Set([...pdf, ...png].map(plainMessage))]
   return notice(
     'bad',
     html`<p><strong>No ${what} at this print size:</strong></p><ul>${messages.map((m) => html`<li>${m}</li>`)}</ul>`,
