@@ -3,10 +3,15 @@ import type { CatalogProductEntry } from '../../src/catalog/schema.ts'
 import { catalogWarnings, MAX_WARNINGS } from '../../src/catalog/warnings.ts'
 import { smallCatalog } from './fixtures.ts'
 
+/** The small catalog's product: its default page has titles but no text. */
+function smallProduct(): CatalogProductEntry {
+  return (smallCatalog().products as CatalogProductEntry[])[0] as CatalogProductEntry
+}
+
 /** The small catalog's product with `overrides`, its default page given text so that it has no other warning. */
 function product(overrides: Record<string, unknown> = {}): CatalogProductEntry {
-  const [entry] = smallCatalog().products as CatalogProductEntry[]
-  const pages = entry?.pages.map((p, i) => (i === 0 ? { ...p, content: { en: 'Rice.', fr: 'Riz.' } } : p))
+  const entry = smallProduct()
+  const pages = entry.pages.map((p, i) => (i === 0 ? { ...p, content: { en: 'Rice.', fr: 'Riz.' } } : p))
   return { ...entry, pages, ...overrides } as CatalogProductEntry
 }
 
@@ -47,7 +52,7 @@ describe('Catalog.NoName', () => {
 
 describe('Catalog.NoText', () => {
   test('says the page has a title but no text, true of an unpublished product too', () => {
-    const untitled = smallCatalog().products[0] as CatalogProductEntry
+    const untitled = smallProduct()
     const expected = ['en', 'fr'].map((lang) => ({
       code: 'Catalog.NoText',
       path: `products[0].pages[0].content.${lang}`,
