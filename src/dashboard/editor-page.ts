@@ -1,7 +1,11 @@
 /** The catalog editor's page, for a product, an item or a prefix rule alike: its state, and the page shown again. */
 import { brandRefs } from '../services/catalog/brands.ts'
+import { getProduct } from '../services/catalog/products.ts'
+import type { CanonicalProduct } from '../services/catalog/rows.ts'
 import type { OrgContext } from './context.ts'
+import { formId, storedById } from './entry-store.ts'
 import { pageAnswer } from './http.ts'
+import { isEntryForm } from './views/editor-subject.ts'
 import { type EditorState, productPage } from './views/product-editor.ts'
 
 /** The editor's state with the organization's brands (the brand select). */
@@ -10,6 +14,27 @@ export async function editorState(
   partial: Omit<EditorState, 'brands'>,
 ): Promise<EditorState> {
   return { ...partial, brands: await brandRefs(ctx.deps.database.db, ctx.membership.organization.id) }
+}
+
+/** The entry's name in its default language, the heading of its page; null when it has none there. */
+function defaultName(product: Pick<CanonicalProduct, 'names' | 'defaultLanguage'>): string | null {
+  return product.names[product.defaultLanguage] ?? null
+}
+
+/**
+ * The name the stored entry the form edits has now (not what the form says: a refused save changed nothing); null
+ * for a new entry, or one deleted meanwhile.
+ */
+async function storedName(
+  ctx: OrgContext,
+  form: EditorState['form'],
+  etag: string | null,
+): Promise<string | null> {
+  if (etag === null) return null
+  const stored = isEntryForm(form)
+    ? await storedById(ctx, form.kind, formId(form))
+    : await getProduct(ctx.deps.database.db, ctx.membership.organization.id, form.gtin)
+  return stored === null ? null : defaultName(stored.product)
 }
 
 /** The editor shown again with what was typed, a notice and the errors at their fields; nothing changed. */
@@ -21,6 +46,7 @@ export async function rerender(
   errors: EditorState['errors'] = [],
   status = 200,
 ): Promise<Response> {
-  const state = await editorState(ctx, { form, etag, errors, title: null, notice })
+  const title = await storedName(ctx, form, etag)
+  const state = await editorState(ctx, { form, etag, errors, title, notice })
   return pageAnswer(ctx.https, productPage(ctx, state), { status, changedNothing: true })
 }

@@ -366,7 +366,7 @@ describe('the product editor: pages hosted here or linked anywhere, windows, lot
     const body = await (await editor.get(`${EDIT}?done=saved`)).text()
     const text = textOf(body)
     expect(text).toContain('The product is saved.')
-    expect(text).toContain('Warnings: the product is saved, but visitors would find these pages wanting.')
+    expect(text).toContain('Warnings: the product is saved, but visitors would find it wanting.')
     expect(text).toContain(
       "Page 3, text (de): the page has a title in 'de' but no text: visitors would see only a notice",
     )
@@ -384,7 +384,7 @@ describe('the product editor: pages hosted here or linked anywhere, windows, lot
     expect(textOf(body)).toContain('Editors and owners can change products.')
     expect(textOf(body)).toContain('Lot L42')
     expect(textOf(body)).toContain(
-      'Warnings: the product is saved, but visitors would find these pages wanting.',
+      'Warnings: the product is saved, but visitors would find it wanting.',
     )
     for (const control of [
       '<form method="post" action="/orgs/acme/products',

@@ -167,6 +167,65 @@ describe('Products', () => {
     }
   })
 
+  test('a refused save keeps the stored name in the heading and the browser title, not the GTIN', async () => {
+    const editor = await signedIn(h, 'editor')
+    const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())
+    for (const change of [
+      { slug: 'Not Valid' },
+      { slug: 'Not Valid', 'name.en': 'Renamed' },
+      { 'name.en': '' },
+    ]) {
+      const refused = await editor.post(`/orgs/acme/products/${GTIN}`, {
+        ...fields,
+        ...change,
+        'page.0.title.en': '',
+        'page.0.title.de': '',
+        action: 'save',
+      })
+      expect(refused.status).toBe(422)
+      const body = await refused.text()
+      expect(body).toContain('<h1>Oat drink</h1>')
+      expect(body).toMatch(/<title>Oat drink\b/)
+      expect(body).not.toContain(`<h1>${GTIN}</h1>`)
+    }
+    // “Update the form” changes nothing either: the heading is the stored name.
+    const refreshed = await editor.post(`/orgs/acme/products/${GTIN}`, {
+      ...fields,
+      'name.en': 'Renamed',
+      action: 'refresh',
+    })
+    expect(await refreshed.text()).toContain('<h1>Oat drink</h1>')
+    // A new product refused keeps its heading.
+    const created = await editor.post('/orgs/acme/products', { ...fields, gtin: '123', action: 'save' })
+    expect(created.status).toBe(422)
+    expect(await created.text()).toContain('<h1>New product</h1>')
+  })
+
+  test('a product saved without a name in its default language is saved with a warning at that name', async () => {
+    const editor = await signedIn(h, 'editor')
+    const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())
+    const saved = await editor.post(`/orgs/acme/products/${GTIN}`, {
+      ...fields,
+      'name.en': '',
+      action: 'save',
+    })
+    expect(saved.status).toBe(303)
+    expect(saved.headers.get('location')).toBe(`/orgs/acme/products/${GTIN}?done=saved`)
+    const body = await (await editor.get(`/orgs/acme/products/${GTIN}?done=saved`)).text()
+    const restored = await editor.post(`/orgs/acme/products/${GTIN}`, {
+      ...editorFields(body),
+      'name.en': 'Oat drink',
+      action: 'save',
+    })
+    expect(restored.status).toBe(303)
+    expect(textOf(body)).toContain('Warnings: the product is saved, but visitors would find it wanting.')
+    expect(textOf(body)).toContain(
+      "Name (en): no name in the default language 'en': scanners' pages and the linkset show none",
+    )
+    expect(body).toMatch(/id="f-name\.en"[^>]*aria-describedby="[^"]*f-name\.en-warning"/)
+    expect(body).not.toMatch(/id="f-name\.en"[^>]*aria-invalid/)
+  })
+
   test('a page text without a title in its language is an error on that text, never dropped on save', async () => {
     const editor = await signedIn(h, 'editor')
     const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())

@@ -29,7 +29,7 @@ export interface EditorState {
   readonly etag: string | null
   /** Why the save was refused, at body paths (the form's rows are the body's pages and lots, in order). */
   readonly errors: readonly Issue[]
-  /** What visitors would find wanting in the stored product (`Catalog.NoText`), at body paths. */
+  /** What visitors would find wanting in the stored product (`Catalog.NoText`, `Catalog.NoName`), at body paths. */
   readonly warnings?: readonly Issue[]
   readonly brands: readonly BrandRef[]
   readonly notice?: { readonly kind: 'ok' | 'warn' | 'bad'; readonly text: string } | null
@@ -176,7 +176,7 @@ function errorSummary(
   )
 }
 
-/** The stored entry's warnings: it is saved, but visitors would find these pages wanting. */
+/** The stored entry's warnings: it is saved, but visitors would find it wanting (a page without text, no name). */
 function warningSummary(
   placed: PlacedNotes,
   f: ProductForm,
@@ -186,7 +186,7 @@ function warningSummary(
   if (placed.size === 0) return null
   return notice(
     'warn',
-    html`<p><strong>Warnings:</strong> the ${subject.noun} is saved, but visitors would find these pages wanting.</p><ul>${summaryItems(placed, f, linked)}</ul>`,
+    html`<p><strong>Warnings:</strong> the ${subject.noun} is saved, but visitors would find it wanting.</p><ul>${summaryItems(placed, f, linked)}</ul>`,
   )
 }
 
