@@ -28,6 +28,7 @@ export function productsPage(
   const slug = ctx.membership.organization.slug
   const canEdit = hasRole(ctx.membership.role, 'editor')
   const q = o.query
+  const brandNames = new Map(o.brands.map((b) => [b.slug, b.name]))
   const filters = filterParams(q, ['q', 'brand', 'published'])
   const nextLink =
     o.next === null
@@ -62,7 +63,7 @@ ${
         'Products by GTIN',
         html`<table><caption class="visually-hidden">Products by GTIN</caption><thead><tr><th scope="col">GTIN</th><th scope="col">Name</th><th scope="col">Brand</th><th scope="col">State</th><th scope="col">Languages</th><th scope="col">Changed</th></tr></thead><tbody>${o.items.map(
           (p) =>
-            html`<tr><td><a href="${orgPath(slug, `/products/${p.gtin}`)}"><code>${p.gtin}</code></a></td><td>${p.name ?? html`<span class="muted">no name</span>`}<br><span class="hint"><code>${p.slug}</code></span></td><td>${p.brand}</td><td>${
+            html`<tr><td><a href="${orgPath(slug, `/products/${p.gtin}`)}"><code>${p.gtin}</code></a></td><td>${p.name ?? html`<span class="muted">no name</span>`}<br><span class="hint"><code>${p.slug}</code></span></td><td>${brandNames.get(p.brand) ?? p.brand}</td><td>${
               p.published
                 ? html`<span class="badge ok">published</span>`
                 : html`<span class="badge">not published</span>`
