@@ -5,24 +5,120 @@
  */
 import type { Format } from '../render/index.ts'
 import { prefixesOf } from '../services/catalog/company-prefixes.ts'
-import { CsvHeaderError, csvRows } from '../services/codes/csv.ts'
+import { CsvHeaderError, csvRows, type RowResult } from '../services/codes/csv.ts'
 import { MAX_BATCH } from '../services/codes/generate.ts'
 import { inlineRenderWork, type RenderEntry, renderZip } from '../services/codes/render-zip.ts'
 import { costsWhenDone } from './budgets.ts'
+import {
+  catalogValue,
+  type LinkChoice,
+  type LinkStems,
+  modeOf,
+  plainMessage,
+  readLinkChoice,
+  stemOf,
+  unansweredMessage,
+} from './code-form.ts'
 import type { OrgContext } from './context.ts'
 import { attachment, changesNothing } from './http.ts'
 import { type PrintForm, printOptionsOf, readPrintForm } from './print-form.ts'
 
 export const FORMATS: readonly Format[] = ['png', 'svg', 'pdf']
 
-/** The form's choices, as typed (shown again when refused). */
-export interface BatchForm extends PrintForm {
+/** The form's choices, as typed (shown again when refused); link and symbol are the defaults of the rows. */
+export interface BatchForm extends PrintForm, LinkChoice {
   readonly format: Format
 }
 
 export function readBatchForm(form: URLSearchParams): BatchForm {
   const format = form.get('format')
-  return { format: format === 'svg' || format === 'pdf' ? format : 'png', ...readPrintForm(form) }
+  return {
+    format: format === 'svg' || format === 'pdf' ? format : 'png',
+    ...readLinkChoice(form),
+    ...readPrintForm(form),
+  }
+}
+
+/** What the rows ask of the organization's catalog, asked as the single code's form asks it (routes/codes.ts). */
+export interface RowCatalog {
+  /** The identity of the organization's entry that answers the key's value, or null (none, or a value its key refuses). */
+  answering(key: string, value: string): Promise<string | null>
+  /**
+   * The hosts a code of that entry may link to; with `custom`, its brand's custom domain when active (a lookup of
+   * the entry), else none.
+   */
+  stems(id: string, custom: boolean): Promise<LinkStems>
+}
+
+const DIGITAL_LINK_MODES: ReadonlySet<unknown> = new Set([modeOf('qr', true), modeOf('dm', true)])
+
+/** Answers of the catalog kept for the request: a file repeats the same GTIN on many rows. */
+function remembered(catalog: RowCatalog): RowCatalog {
+  const answers = new Map<string, Promise<string | null>>()
+  const stems = new Map<string, Promise<LinkStems>>()
+  const once = <T>(cache: Map<string, Promise<T>>, key: string, ask: () => Promise<T>) => {
+    const known = cache.get(key) ?? ask()
+    cache.set(key, known)
+    return known
+  }
+  return {
+    answering: (key, value) => once(answers, `${key}/${value}`, () => catalog.answering(key, value)),
+    stems: (id, custom) => once(stems, `${id} ${custom}`, () => catalog.stems(id, custom)),
+  }
+}
+
+/** A row refused before drawing: listed in the manifest with its reference and why. */
+function refusedRow(definition: Record<string, unknown>, path: string, message: string): RenderEntry {
+  const reference = typeof definition.reference === 'string' ? definition.reference : null
+  return { kind: 'refused', reference, errors: [{ code: `Codes.Refused.${path}`, path, message }] }
+}
+
+/** The row's primary key as the CSV spells it (`(01)0950…`), or null when it has none the catalog could answer. */
+function primaryKeyOf(definition: Record<string, unknown>): { key: string; value: string } | null {
+  const key = definition.primaryKey as { key?: unknown; value?: unknown } | undefined
+  return typeof key?.key === 'string' && typeof key.value === 'string'
+    ? { key: key.key, value: key.value }
+    : null
+}
+
+/** Why a row's own link host is refused: the hosts its code may link to, or null when it is one of them. */
+function hostRefusal(stem: unknown, stems: LinkStems): string | null {
+  const allowed = [stems.resolver, stems.short, ...(stems.custom === null ? [] : [stems.custom])]
+  if (typeof stem === 'string' && allowed.includes(stem.replace(/\/+$/, ''))) return null
+  return `The link host must be one of ${allowed.join(', ')}: this organization's codes link only there.`
+}
+
+/**
+ * A CSV row as it is drawn: its own `mode` and `digitalLinkStem`, else the form's link and symbol; refused when no
+ * entry of the organization answers its key (as the single form refuses it) or its link host is not one offered. A
+ * value its key refuses is left to the generator, which says why.
+ */
+async function checkedRow(
+  definition: Record<string, unknown>,
+  choice: LinkChoice,
+  catalog: RowCatalog,
+): Promise<RenderEntry> {
+  const mode = definition.mode ?? modeOf(choice.symbol, choice.host !== 'none')
+  const drawn = { ...definition, mode }
+  const primaryKey = primaryKeyOf(definition)
+  if (primaryKey === null || catalogValue(primaryKey.key, primaryKey.value) === null)
+    return { kind: 'definition', value: drawn }
+  const id = await catalog.answering(primaryKey.key, primaryKey.value)
+  if (id === null) return refusedRow(definition, 'primaryKey', unansweredMessage(primaryKey.key))
+  if (!DIGITAL_LINK_MODES.has(mode)) return { kind: 'definition', value: drawn }
+  const own = definition.digitalLinkStem
+  if (own === undefined) {
+    const stem = stemOf(choice.host, await catalog.stems(id, choice.host === 'custom'))
+    return { kind: 'definition', value: stem === null ? drawn : { ...drawn, digitalLinkStem: stem } }
+  }
+  // The brand's custom domain is looked up only for a host that is not the service's own.
+  const refused =
+    hostRefusal(own, await catalog.stems(id, false)) === null
+      ? null
+      : hostRefusal(own, await catalog.stems(id, true))
+  return refused === null
+    ? { kind: 'definition', value: drawn }
+    : refusedRow(definition, 'digitalLinkStem', refused)
 }
 
 export type BatchOutcome = { kind: 'zip'; response: Response } | { kind: 'refused'; problems: string[] }
@@ -32,32 +128,44 @@ async function* linesOf(text: string): AsyncGenerator<string> {
   for (const line of text.replace(/^\uFEFF/, '').split('\n')) yield line
 }
 
+/** The rows as drawn: each checked (`checkedRow`), or refused with what the CSV reader found wrong. */
+function entriesOf(
+  rows: readonly RowResult[],
+  choice: LinkChoice,
+  catalog: RowCatalog,
+): Promise<RenderEntry[]> {
+  return Promise.all(
+    rows.map((row): Promise<RenderEntry> | RenderEntry =>
+      row.ok
+        ? checkedRow(row.definition, choice, catalog)
+        : { kind: 'refused', reference: null, errors: row.errors },
+    ),
+  )
+}
+
 /** Reads the CSV and the size fields, then answers the ZIP (or what is wrong with the request). */
-export async function batchZip(ctx: OrgContext, form: BatchForm): Promise<BatchOutcome> {
+export async function batchZip(ctx: OrgContext, form: BatchForm, catalog: RowCatalog): Promise<BatchOutcome> {
   const text = ctx.files.get('file') ?? ''
   if (text.trim() === '') return { kind: 'refused', problems: ['Choose a CSV file with a header row.'] }
   const print = printOptionsOf(form)
-  const problems = print.ok ? [] : print.errors.map((e) => e.message)
-  const entries: RenderEntry[] = []
+  const problems = print.ok ? [] : print.errors.map(plainMessage)
+  const rows: RowResult[] = []
   const lines: number[] = []
   try {
     for await (const { line, row } of csvRows(linesOf(text))) {
-      if (entries.length === MAX_BATCH) {
+      if (rows.length === MAX_BATCH) {
         problems.push(`The file holds more than ${MAX_BATCH} codes; split it.`)
         break
       }
       lines.push(line)
-      entries.push(
-        row.ok
-          ? { kind: 'definition', value: row.definition }
-          : { kind: 'refused', reference: null, errors: row.errors },
-      )
+      rows.push(row)
     }
   } catch (error) {
     if (!(error instanceof CsvHeaderError)) throw error
     problems.push(`The CSV file cannot be read: ${error.message}.`)
   }
   if (problems.length > 0 || !print.ok) return { kind: 'refused', problems }
+  const entries = await entriesOf(rows, form, remembered(catalog))
   if (entries.length === 0)
     return { kind: 'refused', problems: ['The CSV file has no codes under its header.'] }
   const zip = renderZip({

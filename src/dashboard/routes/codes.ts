@@ -22,7 +22,7 @@ import { getProduct } from '../../services/catalog/products.ts'
 import type { CanonicalProduct } from '../../services/catalog/rows.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { inlineRenderWork } from '../../services/codes/render-zip.ts'
-import { BATCH_SCRIPT, batchZip, readBatchForm } from '../code-batch.ts'
+import { BATCH_SCRIPT, batchZip, type RowCatalog, readBatchForm } from '../code-batch.ts'
 import {
   type CodeForm,
   catalogValue,
@@ -125,6 +125,20 @@ async function customStemsOf(ctx: OrgContext): Promise<ReadonlyMap<string, strin
       b.customDomainActive && b.customDomain ? [[b.slug, `${scheme}://${b.customDomain}`] as const] : [],
     ),
   )
+}
+
+/** The single form's catalog questions, for the rows of the bulk form. */
+function rowCatalog(ctx: OrgContext): RowCatalog {
+  let customStems: Promise<ReadonlyMap<string, string>> | null = null
+  return {
+    answering: async (key, value) => (await answeringIdOf(ctx, key, value))?.id ?? null,
+    async stems(id, custom) {
+      if (!custom) return linkStems(ctx, null)
+      customStems ??= customStemsOf(ctx)
+      const brand = (await entryById(ctx, id))?.brand
+      return linkStems(ctx, brand === undefined ? null : ((await customStems).get(brand) ?? null))
+    },
+  }
 }
 
 /** The hosts a code of this brand may link to. */
@@ -258,7 +272,7 @@ async function page(ctx: OrgContext, drawing: { format: Format; errors: readonly
 /** The CSV as a ZIP; a refused file or size shows the page again with what is wrong. */
 async function batch(ctx: OrgContext): Promise<Response> {
   const batchForm = readBatchForm(ctx.form)
-  const answer = await batchZip(ctx, batchForm)
+  const answer = await batchZip(ctx, batchForm, rowCatalog(ctx))
   if (answer.kind === 'zip') return answer.response
   const page = codesPage(ctx, {
     form: readCodeForm(new URLSearchParams()),

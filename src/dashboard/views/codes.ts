@@ -145,6 +145,7 @@ function batchSection(ctx: OrgContext, b: BatchForm, problems: readonly string[]
 ${problems.length > 0 ? notice('bad', html`<p><strong>The file was not drawn:</strong></p><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>`) : null}
 <form method="post" action="${orgPath(slug, '/codes/batch')}" enctype="multipart/form-data" class="stack wide" data-zip-progress>${formGuard(ctx.csrf)}
 <div><label for="f-file">CSV file</label><input id="f-file" type="file" name="file" accept=".csv,text/csv" required></div>
+${linkChoiceFields(ctx, b, 'f-batch-')}
 ${select({
   name: 'format',
   label: 'Format',
