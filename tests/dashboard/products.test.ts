@@ -171,11 +171,12 @@ describe('Products', () => {
   test('a refused save keeps the stored name in the heading and the browser title, not the GTIN', async () => {
     const editor = await signedIn(h, 'editor')
     const fields = editorFields(await (await editor.get(`/orgs/acme/products/${GTIN}`)).text())
-    for (const change of [
+    const changes: Record<string, string>[] = [
       { slug: 'Not Valid' },
       { slug: 'Not Valid', 'name.en': 'Renamed' },
       { 'name.en': '' },
-    ]) {
+    ]
+    for (const change of changes) {
       const refused = await editor.post(`/orgs/acme/products/${GTIN}`, {
         ...fields,
         ...change,
