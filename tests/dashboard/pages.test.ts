@@ -37,7 +37,30 @@ describe('set-password links', () => {
       confirmation: 'something else entirely',
     })
     expect(mismatch.status).toBe(422)
-    expect(textOf(await mismatch.text())).toContain('The two passwords differ.')
+    const mismatchBody = await mismatch.text()
+    expect(textOf(mismatchBody)).toContain('The two passwords differ.')
+    // Said under the repeated password, the field it is about; the new password is not marked wrong.
+    expect(mismatchBody).toMatch(
+      /id="f-confirmation"[^>]*aria-describedby="f-confirmation-error"[^>]*aria-invalid="true"/,
+    )
+    expect(mismatchBody).toContain(
+      '<span class="error-text" id="f-confirmation-error">The two passwords differ.</span>',
+    )
+    expect(mismatchBody).not.toContain('id="f-password-error"')
+    expect(mismatchBody).not.toMatch(/id="f-password"[^>]*aria-invalid/)
+    // A password refused for itself is said under the new password.
+    const short = await b.post('/set-password', {
+      token: created.setPasswordToken,
+      password: 'short',
+      confirmation: 'short',
+    })
+    expect(short.status).toBe(422)
+    const shortBody = await short.text()
+    expect(shortBody).toMatch(/id="f-password"[^>]*aria-invalid="true"/)
+    expect(shortBody).toContain(
+      '<span class="error-text" id="f-password-error">Use at least 12 characters.</span>',
+    )
+    expect(shortBody).not.toContain('id="f-confirmation-error"')
     const done = await b.post('/set-password', {
       token: created.setPasswordToken,
       password: PASSWORD,

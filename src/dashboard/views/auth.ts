@@ -1,5 +1,5 @@
 /** Pages of people who are not signed in: sign in, set a password, a dead link. */
-import { MIN_PASSWORD_LENGTH } from '../../auth/passwords.ts'
+import { MIN_PASSWORD_LENGTH, passwordProblem } from '../../auth/passwords.ts'
 import { html, type SafeHtml } from '../html.ts'
 import type { WayOn } from './errors.ts'
 import { accountField, field, notice } from './forms.ts'
@@ -37,11 +37,15 @@ ${passwordFields(o.error)}
   )
 }
 
-/** The new-password pair with its rule as a hint. */
+/** What `passwordProblem` says of a repeated password that differs: the only problem of the second field. */
+const PASSWORDS_DIFFER = passwordProblem('x'.repeat(MIN_PASSWORD_LENGTH), '')
+
+/** The new-password pair with its rule as a hint; a refusal is said under the field it is about. */
 export function passwordFields(
   error?: string,
   labels = { password: 'New password', confirmation: 'Repeat the new password' },
 ): SafeHtml {
+  const aboutRepeat = error === PASSWORDS_DIFFER
   return html`${field({
     name: 'password',
     label: labels.password,
@@ -49,9 +53,9 @@ export function passwordFields(
     required: true,
     autocomplete: 'new-password',
     hint: `At least ${MIN_PASSWORD_LENGTH} characters. A few words in a row make a good one.`,
-    error: error ?? null,
+    error: aboutRepeat ? null : (error ?? null),
   })}
-${field({ name: 'confirmation', label: labels.confirmation, type: 'password', required: true, autocomplete: 'new-password' })}`
+${field({ name: 'confirmation', label: labels.confirmation, type: 'password', required: true, autocomplete: 'new-password', error: aboutRepeat ? error : null })}`
 }
 
 export function invalidLinkPage(): SafeHtml {
