@@ -243,9 +243,9 @@ if (form && window.fetch && window.ReadableStream && window.crypto) {
         if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 3 && bytes[i + 3] === 4) files++
       }
       tail = bytes.slice(-3)
-      const drawn = Math.min(files, total)
-      bar.value = drawn
-      status.textContent = drawn + ' of ' + total + ' codes drawn'
+      const arrived = Math.min(files, total)
+      bar.value = arrived
+      status.textContent = arrived + ' of ' + total + ' codes drawn'
     }
     const name = (/filename="([^"]+)"/.exec(response.headers.get('content-disposition') || '') || [])[1] || 'codes.zip'
     const link = document.createElement('a')
@@ -256,7 +256,11 @@ if (form && window.fetch && window.ReadableStream && window.crypto) {
     link.remove()
     setTimeout(() => URL.revokeObjectURL(link.href), 60000)
     bar.value = bar.max
-    status.textContent = 'Done: ' + name + ' (' + Math.max(files - 1, 0) + ' files and manifest.csv).'
+    const drawn = Math.min(Math.max(files - 1, 0), total)
+    const failed = total - drawn
+    const codes = (n) => n + (n === 1 ? ' code' : ' codes')
+    status.textContent = 'Done: ' + name + ': ' + codes(drawn) + ' drawn' +
+      (failed > 0 ? ', ' + failed + ' could not be made (see manifest.csv).' : '.')
   })
 }
 `.trim()
