@@ -7,11 +7,15 @@ export type BasicResult =
   | { ok: true; clientId: string; clientSecret: string }
   | { ok: false; reason: 'missing' | 'malformed' }
 
-export type BearerParse = { ok: true; token: string } | { ok: false; reason: 'missing' | 'malformed' }
+export type BearerParse =
+  | { ok: true; token: string }
+  | { ok: false; reason: 'missing' | 'scheme' | 'malformed' }
 
 // RFC 9110 §11.1: the scheme is case-insensitive; credentials follow after one or more spaces.
 const BASIC = /^basic +([A-Za-z0-9+/]+={0,2})$/i
 const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*)$/i
+/** Credentials of the Bearer scheme, well formed or not (RFC 9110 §11.4: the scheme is case-insensitive). */
+const BEARER_SCHEME = /^bearer(\s|$)/i
 /** A JWS compact serialisation: three base64url segments (RFC 7515 §7.1). */
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 const UTF8 = new TextDecoder('utf-8', { fatal: true })
@@ -37,6 +41,7 @@ export function parseBasic(header: string | null): BasicResult {
 export function parseBearer(header: string | null): BearerParse {
   if (header === null || header.trim() === '') return { ok: false, reason: 'missing' }
   if (header.length > MAX_AUTHORIZATION_LENGTH) return { ok: false, reason: 'malformed' }
+  if (!BEARER_SCHEME.test(header.trim())) return { ok: false, reason: 'scheme' }
   const token = BEARER.exec(header.trim())?.[1]
   if (token === undefined || !COMPACT_JWS.test(token)) return { ok: false, reason: 'malformed' }
   return { ok: true, token }

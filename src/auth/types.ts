@@ -17,7 +17,15 @@ export type TokenGrant =
   | { ok: false; error: 'invalid_client' | 'unauthorized_client' | 'invalid_scope' }
 
 /** Why a bearer token was refused: `subscription` is a 403, every other reason a 401. */
-export type BearerFailure = 'missing' | 'malformed' | 'expired' | 'invalid' | 'revoked' | 'subscription'
+/** `scheme`: credentials of another scheme than Bearer (Basic, say), which RFC 6750 §3.1 treats as none. */
+export type BearerFailure =
+  | 'missing'
+  | 'scheme'
+  | 'malformed'
+  | 'expired'
+  | 'invalid'
+  | 'revoked'
+  | 'subscription'
 
 export type BearerResult = { ok: true; principal: Principal } | { ok: false; failure: BearerFailure }
 

@@ -59,15 +59,12 @@ describe('parseBearer (RFC 6750 §2.1)', () => {
 
   test('refuses anything that is not three base64url segments', () => {
     expect(parseBearer(null)).toEqual({ ok: false, reason: 'missing' })
-    for (const header of [
-      'Bearer',
-      'Bearer abc',
-      'Bearer a.b',
-      'Bearer a.b.',
-      'Bearer a.b.c.d',
-      `Basic ${jwt}`,
-    ]) {
+    for (const header of ['Bearer', 'Bearer abc', 'Bearer a.b', 'Bearer a.b.', 'Bearer a.b.c.d']) {
       expect(parseBearer(header)).toEqual({ ok: false, reason: 'malformed' })
+    }
+    // Another scheme is not a malformed bearer token: RFC 6750 §3.1 answers it as no credentials.
+    for (const header of [`Basic ${jwt}`, `Token ${jwt}`, `Bearerx ${jwt}`]) {
+      expect(parseBearer(header)).toEqual({ ok: false, reason: 'scheme' })
     }
     expect(parseBearer(`Bearer ${jwt}${'A'.repeat(MAX_AUTHORIZATION_LENGTH)}`)).toEqual({
       ok: false,

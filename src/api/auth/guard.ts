@@ -24,7 +24,9 @@ export type GuardResult = { ok: true; principal: Principal } | { ok: false; refu
 
 const MESSAGES: Record<Exclude<BearerFailure, 'subscription'>, string> = {
   missing: 'An Authorization: Bearer access token is required',
-  malformed: 'The Authorization header is not a bearer access token',
+  scheme:
+    'The Authorization header must carry an access token in the Bearer scheme (get one at POST /oauth/token)',
+  malformed: 'The bearer access token is malformed: it is not a JWT',
   expired: 'The access token has expired',
   invalid: 'The access token is invalid or revoked',
   revoked: 'The access token is invalid or revoked',
@@ -53,18 +55,20 @@ function decide(result: BearerResult, request: Request, scope: string): GuardRes
   if (!result.principal.scopes.includes(scope)) {
     // RFC 6750 §3.1: a token without the scope (or on an endpoint it is not meant for) is 403.
     const challenge = `${BEARER_REALM}, error="insufficient_scope", scope="${scope}"`
-    return { ok: false, refusal: { status: 403, body: errorBody('forbidden'), challenge } }
+    const message = `This operation needs the ${scope} scope, which the access token does not carry`
+    return { ok: false, refusal: { status: 403, body: errorBody('forbidden', message), challenge } }
   }
   return result
 }
 
-/** RFC 6750 §3.1: no error code when credentials are missing; `invalid_token` otherwise. */
+/** RFC 6750 §3.1: no error code when credentials are missing or of another scheme; `invalid_token` otherwise. */
 function refusalFor(failure: BearerFailure): GuardRefusal {
   if (failure === 'subscription') {
     const challenge = `${BEARER_REALM}, error="insufficient_scope"`
     return { status: 403, body: errorBody('forbidden', SUBSCRIPTION_MESSAGE), challenge }
   }
-  const challenge = failure === 'missing' ? BEARER_REALM : `${BEARER_REALM}, error="invalid_token"`
+  const challenge =
+    failure === 'missing' || failure === 'scheme' ? BEARER_REALM : `${BEARER_REALM}, error="invalid_token"`
   return { status: 401, body: errorBody('unauthorized', MESSAGES[failure]), challenge }
 }
 

@@ -150,16 +150,18 @@ describe('bearer guard: 401 for missing, malformed, expired or revoked credentia
     expect(message).toBe('An Authorization: Bearer access token is required')
   })
 
-  test('malformed headers answer 401 invalid_token', async () => {
-    for (const header of [
-      'Bearer',
-      'Bearer not-a-jwt',
-      `Basic ${btoa('a:b')}`,
-      `Token ${token}`,
-      `Bearer ${token} x`,
-    ]) {
+  test('malformed bearer credentials answer 401 invalid_token', async () => {
+    for (const header of ['Bearer', 'Bearer not-a-jwt', `Bearer ${token} x`]) {
       const message = await expectUnauthorized(await h().app.handle(probe('/probe/codes', header)))
-      expect(message).toBe('The Authorization header is not a bearer access token')
+      expect(message).toBe('The bearer access token is malformed: it is not a JWT')
+    }
+  })
+
+  test('credentials of another scheme answer 401 with a bare challenge, naming the scheme to use (RFC 6750 §3.1)', async () => {
+    for (const header of [`Basic ${btoa('a:b')}`, `Token ${token}`]) {
+      const res = await h().app.handle(probe('/probe/codes', header))
+      const message = await expectUnauthorized(res, 'Bearer realm="api"')
+      expect(message).toStartWith('The Authorization header must carry an access token in the Bearer scheme')
     }
   })
 
@@ -242,7 +244,15 @@ describe('bearer guard: 403', () => {
     expect(res.headers.get('www-authenticate')).toBe(
       'Bearer realm="api", error="insufficient_scope", scope="admin:reports"',
     )
-    expect(await res.json()).toEqual({ errors: [{ code: 'Forbidden', path: null, message: 'Forbidden' }] })
+    expect(await res.json()).toEqual({
+      errors: [
+        {
+          code: 'Forbidden',
+          path: null,
+          message: 'This operation needs the admin:reports scope, which the access token does not carry',
+        },
+      ],
+    })
   })
 
   test('a lapsed subscription answers 403 on guarded endpoints, and 200 again once renewed', async () => {
