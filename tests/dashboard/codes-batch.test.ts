@@ -185,6 +185,24 @@ describe('Codes: many codes from a CSV file', () => {
     expect(textOf(await tooMany.text())).toContain('The file holds more than 1000 codes')
   })
 
+  test("the bulk section speaks of columns in words, and its template CSV is drawn whole with the form's defaults", async () => {
+    const viewer = await signedInViewer()
+    const text = textOf(await (await viewer.get('/orgs/acme/codes')).text())
+    expect(text).not.toContain('bun run cli')
+    expect(text).toContain('(10)LOT1(21)S1 for lot LOT1 and serial S1')
+    expect(text).toContain('Download a template CSV')
+    const template = await viewer.get('/orgs/acme/codes/template.csv')
+    expect(template.status).toBe(200)
+    expect(template.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(template.headers.get('content-disposition')).toBe('attachment; filename="codes-template.csv"')
+    const csv = await template.text()
+    expect(csv.split('\r\n')[0]).toBe('reference,primaryKey,ais,mode,digitalLinkStem')
+    const res = await postBatch(viewer, { format: 'svg' }, csv)
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()))
+    expect(Object.keys(files).sort()).toEqual(['label-1.svg', 'label-2.svg', 'manifest.csv'])
+    expect((await h.dashboard(new Request(`${h.origin}/orgs/acme/codes/template.csv`))).status).not.toBe(200)
+  })
+
   test('the page has the bulk form, which works as a plain post, and its progress script', async () => {
     const viewer = await signedInViewer()
     const page = await (await viewer.get('/orgs/acme/codes')).text()

@@ -18,7 +18,7 @@ import {
 import { brandRefs } from '../../services/catalog/brands.ts'
 import { prefixesOf } from '../../services/catalog/company-prefixes.ts'
 import { answeringId } from '../../services/catalog/entries.ts'
-import { getProduct } from '../../services/catalog/products.ts'
+import { getProduct, listProducts } from '../../services/catalog/products.ts'
 import type { CanonicalProduct } from '../../services/catalog/rows.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { inlineRenderWork } from '../../services/codes/render-zip.ts'
@@ -66,6 +66,7 @@ export const CODE_ROUTES: readonly RouteDefinition<Access>[] = [
     handler: { ...viewer, uploads: true, budget: 'drawing', handle: batch },
   },
   { method: 'GET', pattern: '/orgs/:org/codes/batch.js', handler: { ...viewer, handle: batchScript } },
+  { method: 'GET', pattern: '/orgs/:org/codes/template.csv', handler: { ...viewer, handle: batchTemplate } },
 ]
 
 /** The same bounded SVG cache as the API's renderer, for the dashboard's previews and downloads. */
@@ -289,6 +290,31 @@ function batchScript(): Response {
     headers: {
       'content-type': 'text/javascript; charset=utf-8',
       'cache-control': 'private, max-age=3600',
+      'x-content-type-options': 'nosniff',
+    },
+  })
+}
+
+/** A GTIN the template's rows carry when the organization has no product yet. */
+const EXAMPLE_GTIN = '09506000134352'
+
+/**
+ * A CSV file to start the bulk form from: its header and two rows of the organization's first product (by GTIN) that
+ * the form's link and symbol complete.
+ */
+async function batchTemplate(ctx: OrgContext): Promise<Response> {
+  const { items } = await listProducts(ctx.deps.database.db, ctx.membership.organization.id, { limit: 1 })
+  const gtin = items[0]?.gtin ?? EXAMPLE_GTIN
+  const rows = [
+    'reference,primaryKey,ais,mode,digitalLinkStem',
+    `label-1,(01)${gtin},(10)LOT1(21)S1,,`,
+    `label-2,(01)${gtin},(10)LOT1(21)S2,,`,
+  ]
+  return new Response(`${rows.join('\r\n')}\r\n`, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': attachment('codes-template.csv'),
+      'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
     },
   })

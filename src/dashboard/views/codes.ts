@@ -137,11 +137,16 @@ ${field({ name: 'dpi', id: 'f-code-dpi', label: 'PNG resolution in dpi', value: 
 </fieldset>`
 }
 
-/** Many codes at once: the CSV of `cli codes generate` to a ZIP, with the size checked against a GS1 table. */
+/** Many codes at once: a CSV file of one code per row to a ZIP, with the size checked against a GS1 table. */
 function batchSection(ctx: OrgContext, b: BatchForm, problems: readonly string[]): SafeHtml {
   const slug = ctx.membership.organization.slug
   return html`<section aria-labelledby="batch-heading"><h2 id="batch-heading">Many codes from a CSV file</h2>
-<p>A CSV file as <code>bun run cli codes generate</code> reads it (columns <code>reference</code>, <code>mode</code>, <code>primaryKey</code>, <code>ais</code>, <code>digitalLinkStem</code>, …; at most 1000 codes) becomes a ZIP: one file per code, named from its reference or its data, and <code>manifest.csv</code> listing every code with its file, size, or why it has none.</p>
+<p>Upload a CSV file (a spreadsheet saved as CSV) with one code per row, at most 1000, and get a ZIP: one image per code, and <code>manifest.csv</code>, which lists every code with its file and size, or why it could not be made. <a href="${orgPath(slug, '/codes/template.csv')}" download>Download a template CSV</a></p>
+<dl class="facts"><dt><code>primaryKey</code></dt><dd>The GS1 key of a product, item or prefix rule of yours, its number in brackets first: <code>(01)09506000134352</code> for a GTIN. The only column needed.</dd>
+<dt><code>reference</code></dt><dd>Your name for the code, which names its file: <code>label-1</code>.</dd>
+<dt><code>ais</code></dt><dd>Batch, serial and other data, each number in brackets: <code>(10)LOT1(21)S1</code> for lot LOT1 and serial S1.</dd>
+<dt><code>mode</code></dt><dd>Empty: the Link and Symbol chosen below. Or <code>QR_GS1_DIGITAL_LINK_URI</code> (a QR code with a Digital Link), <code>DATAMATRIX_GS1_DIGITAL_LINK_URI</code> (a Data Matrix with a Digital Link), <code>GS1_QR</code> (a QR code with a GS1 element string) or <code>GS1_DATAMATRIX</code> (a Data Matrix with a GS1 element string).</dd>
+<dt><code>digitalLinkStem</code></dt><dd>Empty: the Link chosen below. Or one of the hosts it offers, such as <code>${ctx.deps.config.resolverUrl}</code>.</dd></dl>
 ${problems.length > 0 ? notice('bad', html`<p><strong>The file was not drawn:</strong></p><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul>`) : null}
 <form method="post" action="${orgPath(slug, '/codes/batch')}" enctype="multipart/form-data" class="stack wide" data-zip-progress>${formGuard(ctx.csrf)}
 <div><label for="f-file">CSV file</label><input id="f-file" type="file" name="file" accept=".csv,text/csv" required></div>
