@@ -67,7 +67,15 @@ describe('Import: warnings beside the report', () => {
   test('a published product without a name in its default language is listed as a warning at that name', async () => {
     const editor = await signedIn(h, 'editor')
     const text = product(
-      [{ name: 'info', linkType: 'gs1:pip', default: true, titles: { en: 'Info' }, content: { en: 'Oats.' } }],
+      [
+        {
+          name: 'info',
+          linkType: 'gs1:pip',
+          default: true,
+          titles: { en: 'Info' },
+          content: { en: 'Oats.' },
+        },
+      ],
       { fr: 'Porridge' },
     )
     const checked = await editor.post('/orgs/acme/catalog/import', { text, action: 'check' })

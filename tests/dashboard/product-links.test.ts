@@ -383,9 +383,7 @@ describe('the product editor: pages hosted here or linked anywhere, windows, lot
     const body = await (await viewer.get(EDIT)).text()
     expect(textOf(body)).toContain('Editors and owners can change products.')
     expect(textOf(body)).toContain('Lot L42')
-    expect(textOf(body)).toContain(
-      'Warnings: the product is saved, but visitors would find it wanting.',
-    )
+    expect(textOf(body)).toContain('Warnings: the product is saved, but visitors would find it wanting.')
     for (const control of [
       '<form method="post" action="/orgs/acme/products',
       'name="page.0.kind"',
