@@ -1,4 +1,5 @@
 /** Validation of a Digital Link stem: an http(s) origin with optional path (GS1 DL URI syntax 1.4 §4.1, RFC 3986 §3). */
+import { isDlPrimaryKey } from './ai-table.ts'
 import { charTable } from './charset.ts'
 
 export type StemResult = { ok: true; stem: string } | { ok: false; message: string }
@@ -51,8 +52,10 @@ export function authorityProblem(authority: string): string | null {
 }
 
 /**
- * Checks a stem (SPEC rule 11): `http` or `https` scheme, a host, no userinfo, query or fragment,
- * no empty path segment. One trailing slash is dropped; the scheme is written in lower case.
+ * Checks a stem (SPEC rule 11): `http` or `https` scheme, a host, no userinfo, query or fragment, no empty path
+ * segment, and no Digital Link path of its own (a primary key's AI and a value: the key is appended to the stem).
+ * Normalised as RFC 3986 §6.2.2-6.2.3 allows: one trailing slash dropped, scheme and host in lower case, the
+ * scheme's default port left out (a shorter symbol for the same link).
  */
 export function validateStem(input: string): StemResult {
   const cached = CACHE.get(input)
@@ -80,12 +83,28 @@ function checkStem(input: string): StemResult {
   const authority = slash === -1 ? rest : rest.slice(0, slash)
   const hostProblem = authorityProblem(authority)
   if (hostProblem) return { ok: false, message: hostProblem }
-  if (slash !== -1) {
-    for (const seg of rest.slice(slash + 1).split('/')) {
-      if (seg === '') return { ok: false, message: 'must not contain an empty path segment (//)' }
-      if (!checkSegment(seg))
-        return { ok: false, message: 'has a character that is not allowed in a URI path' }
-    }
+  const path = slash === -1 ? '' : rest.slice(slash)
+  const pathProblem = stemPathProblem(path)
+  if (pathProblem) return { ok: false, message: pathProblem }
+  return { ok: true, stem: `${scheme}://${normalAuthority(authority, scheme)}${path}` }
+}
+
+/** The problem of a stem's path (`/a/b`, or empty), or null. */
+function stemPathProblem(path: string): string | null {
+  const segments = path === '' ? [] : path.slice(1).split('/')
+  for (const [i, seg] of segments.entries()) {
+    if (seg === '') return 'must not contain an empty path segment (//)'
+    if (!checkSegment(seg)) return 'has a character that is not allowed in a URI path'
+    if (i + 1 < segments.length && isDlPrimaryKey(seg))
+      return `must not hold a Digital Link path (/${seg}/…): the primary key is appended to the stem`
   }
-  return { ok: true, stem: `${scheme}://${rest}` }
+  return null
+}
+
+const DEFAULT_PORTS = { http: ':80', https: ':443' } as const
+
+/** The host in lower case, without the scheme's default port. */
+function normalAuthority(authority: string, scheme: 'http' | 'https'): string {
+  const lower = authority.toLowerCase()
+  return lower.endsWith(DEFAULT_PORTS[scheme]) ? lower.slice(0, -DEFAULT_PORTS[scheme].length) : lower
 }

@@ -118,7 +118,8 @@ describe('rule 11: digitalLinkStem', () => {
   test.each([
     ['https://example.com/', 'https://example.com'],
     ['http://example.com:8080/a/b', 'http://example.com:8080/a/b'],
-    ['HTTPS://Example.com', 'https://Example.com'],
+    ['HTTPS://Example.com', 'https://example.com'],
+    ['https://id.example.com:443/', 'https://id.example.com'],
     ['https://[::1]:3001', 'https://[::1]:3001'],
   ])('accepts %s as stem %s', (stem, expected) => {
     expect(textOf(gtinDef([], { digitalLinkStem: stem }))).toBe(`${expected}/01/${GTIN}`)

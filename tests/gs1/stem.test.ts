@@ -73,9 +73,26 @@ describe('validateStem', () => {
     )
   })
 
-  test('writes the scheme in lower case and leaves the rest as given', () => {
+  test('writes scheme and host in lower case, leaves out the default port, and keeps the path as given', () => {
     expect(validateStem('HTTPS://example.com')).toEqual(accepted('https://example.com'))
-    expect(validateStem('HtTp://Example.COM/Path')).toEqual(accepted('http://Example.COM/Path'))
+    expect(validateStem('HtTp://Example.COM/Path')).toEqual(accepted('http://example.com/Path'))
+    expect(validateStem('HTTPS://ID.Example.COM:443/a')).toEqual(accepted('https://id.example.com/a'))
+    expect(validateStem('http://example.com:80')).toEqual(accepted('http://example.com'))
+    // Another scheme's default port is not this one's: kept.
+    expect(validateStem('https://example.com:80/')).toEqual(accepted('https://example.com:80'))
+    expect(validateStem('http://example.com:8443')).toEqual(accepted('http://example.com:8443'))
+  })
+
+  test('refuses a stem that holds a Digital Link path of its own: the key would be written twice', () => {
+    const refusal = (ai: string) =>
+      refused(`must not hold a Digital Link path (/${ai}/…): the primary key is appended to the stem`)
+    expect(validateStem('https://id.example.com/01/09506000134352')).toEqual(refusal('01'))
+    expect(validateStem('https://example.com/dl/414/9506000134352/x')).toEqual(refusal('414'))
+    // A last segment alone, or a number that is no primary key, is an ordinary path.
+    expect(validateStem('https://example.com/products/01')).toEqual(
+      accepted('https://example.com/products/01'),
+    )
+    expect(validateStem('https://example.com/10/a')).toEqual(accepted('https://example.com/10/a'))
   })
 
   test('refuses a scheme other than http or https', () => {
