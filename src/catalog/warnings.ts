@@ -5,6 +5,7 @@
  */
 import { type Issue, issue } from '../gs1/issue.ts'
 import type { CatalogPageEntry, CatalogProductEntry } from './schema.ts'
+import { entryPath, type ValidCatalog } from './validate-types.ts'
 
 export const NO_TEXT_WARNING = 'Catalog.NoText'
 export const NO_NAME_WARNING = 'Catalog.NoName'
@@ -62,9 +63,15 @@ function leftOffWarning(rest: readonly Issue[]): Issue {
   )
 }
 
-/** The warnings of the file's products, at their JSON paths, at most MAX_WARNINGS of them. */
-export function catalogWarnings(products: readonly CatalogProductEntry[]): Issue[] {
-  const all = products.flatMap((p, i) => entryWarnings(p, `products[${i}]`))
+/**
+ * The warnings of the file's entries at their JSON paths (`products[i]`, `items[i]`, `rules[i]`, as `lists` places
+ * them; a list of products alone when left out), at most MAX_WARNINGS of them.
+ */
+export function catalogWarnings(
+  entries: readonly CatalogProductEntry[],
+  lists: Pick<ValidCatalog, 'itemsFrom' | 'rulesFrom'> = {},
+): Issue[] {
+  const all = entries.flatMap((p, i) => entryWarnings(p, entryPath(lists, i)))
   if (all.length <= MAX_WARNINGS) return all
   return [...all.slice(0, MAX_WARNINGS - 1), leftOffWarning(all.slice(MAX_WARNINGS - 1))]
 }

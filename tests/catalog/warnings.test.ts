@@ -22,6 +22,14 @@ const NO_NAME = {
 }
 
 describe('Catalog.NoName', () => {
+  test('items and rules are warned at their own lists’ paths, as the file names them', () => {
+    const entries = [product(), product({ names: {} }), product({ names: {} })]
+    expect(catalogWarnings(entries, { itemsFrom: 1, rulesFrom: 2 }).map((w) => w.path)).toEqual([
+      'items[0].names.en',
+      'rules[0].names.en',
+    ])
+  })
+
   test('a product with a name in its default language has no warning', () => {
     expect(catalogWarnings([product()])).toEqual([])
     // Names in other languages are not asked for.

@@ -291,7 +291,7 @@ async function writeCatalog(
   // A changed plan or subscription status changes what the organization's API clients may do.
   if (orgs.updated > 0) await tx.execute(`select pg_notify('${CLIENTS_CHANNEL}', 'import')`)
   if (actor !== null) await auditImport(tx, changed, actor)
-  const warnings = catalogWarnings(catalog.products)
+  const warnings = catalogWarnings(catalog.products, catalog)
   return { organizations: orgs, brands: brandCount, ...entryCounts, changes, warnings }
 }
 
