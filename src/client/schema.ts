@@ -906,7 +906,7 @@ export interface components {
       }
       /** @description Created plus updated, over every kind. */
       changes: number
-      /** @description Imported all the same, but visitors would find it wanting: `Catalog.NoText`, a hosted page published in a language with a title but neither text nor image there (visitors see only a notice). At most 100. */
+      /** @description Imported all the same, but visitors would find it wanting: `Catalog.NoText`, a hosted page with a title in a language but neither text nor image there (visitors see only a notice); `Catalog.NoName`, a published entry without a name in its default language (scanners’ pages and the linkset show none). At most 100. */
       warnings: {
         code: string
         path: string | null

@@ -40,7 +40,7 @@ describe('Import: warnings beside the report', () => {
     expect(checked.status).toBe(200)
     const page = textOf(await checked.text())
     expect(page).toContain('Importing it would make 1 change')
-    expect(page).toContain('1 warning: imported all the same, but visitors would find these pages wanting.')
+    expect(page).toContain('1 warning: imported all the same, but visitors would find these wanting.')
     expect(page).toContain(
       "products[0].pages[0].content.fr Catalog.NoText the page has a title in 'fr' but no text: visitors would see only a notice",
     )

@@ -120,6 +120,20 @@ function linksTo(body: string, url: string): string[] {
 }
 
 describe('the product editor: pages hosted here or linked anywhere, windows, lots', () => {
+  test('an image without a text for people who cannot see it is refused in those words, not as a language to fill in', async () => {
+    const editor = await signedIn(h, 'editor')
+    const refused = await editor.post('/orgs/acme/products', {
+      ...NEW_PRODUCT_FORM,
+      gtin: '09506000134369',
+      slug: 'oats-no-alt',
+      'page.1.image.alt.en': '',
+    })
+    expect(refused.status).toBe(422)
+    expect(textOf(await refused.text())).toContain(
+      'Give the image a text for people who cannot see it, in a language the page is published in.',
+    )
+  })
+
   test('a product with an external default page (a template per language) and a lot page is created from the form and stored exactly', async () => {
     const editor = await signedIn(h, 'editor')
     const created = await editor.post('/orgs/acme/products', NEW_PRODUCT_FORM)

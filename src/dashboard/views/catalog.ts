@@ -61,7 +61,7 @@ ${scrollingTable(
 function warnings(r: ImportReport): SafeHtml | null {
   if (r.warnings.length === 0) return null
   const count = `${r.warnings.length} warning${r.warnings.length === 1 ? '' : 's'}`
-  return html`${notice('warn', `${count}: imported all the same, but visitors would find these pages wanting.`)}
+  return html`${notice('warn', `${count}: imported all the same, but visitors would find these wanting.`)}
 ${scrollingTable(
   'Warnings',
   html`<table><caption>Warnings</caption><thead><tr><th scope="col">Where</th><th scope="col">Code</th><th scope="col">Problem</th></tr></thead><tbody>${r.warnings.map(

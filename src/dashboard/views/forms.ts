@@ -131,7 +131,10 @@ export function formMessage(e: Issue): string {
   if (/match/.test(e.message) && field === 'type')
     return 'Give a media type such as text/html or application/pdf, or leave it empty.'
   if (/union/.test(e.message) && field === 'href') return 'Fill in the address.'
-  if (/at least 1 properties/.test(e.message)) return 'Fill in at least one language.'
+  if (/at least 1 properties/.test(e.message))
+    return field === 'alt'
+      ? 'Give the image a text for people who cannot see it, in a language the page is published in.'
+      : 'Fill in at least one language.'
   if (/array length to be greater or equal to 1/.test(e.message))
     return field === 'pages' ? 'Add at least one page.' : 'Give at least one language.'
   if (/length greater or equal to 1/.test(e.message)) return 'This cannot be empty.'
