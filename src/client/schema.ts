@@ -3551,7 +3551,10 @@ export interface operations {
   getProduct: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description ETags of the versions the caller holds: while one of them is current the answer is 304, without a body. */
+        'If-None-Match'?: string
+      }
       path: {
         /** @description The GTIN in 8, 12, 13 or 14 digits (normalised to 14); a wrong check digit is 400. */
         gtin: string
@@ -3571,6 +3574,15 @@ export interface operations {
           'application/vnd.service.public.v1+json': components['schemas']['Product']
           'application/json': components['schemas']['Product']
         }
+      }
+      /** @description The product is still the version named in `If-None-Match`: no body. */
+      304: {
+        headers: {
+          /** @description The product’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content?: never
       }
       /** @description The path’s GTIN has a wrong check digit (`Validation.CheckDigit.gtin`, `path` `gtin`); the message says the digit expected. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
@@ -4548,7 +4560,10 @@ export interface operations {
   getItem: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description ETags of the versions the caller holds: while one of them is current the answer is 304, without a body. */
+        'If-None-Match'?: string
+      }
       path: {
         /** @description The AI of a GS1 Digital Link primary key other than `01` (`414`, `00`, `8003`, …); any other names nothing (404). */
         key: string
@@ -4570,6 +4585,15 @@ export interface operations {
           'application/vnd.service.public.v1+json': components['schemas']['Item']
           'application/json': components['schemas']['Item']
         }
+      }
+      /** @description The item is still the version named in `If-None-Match`: no body. */
+      304: {
+        headers: {
+          /** @description The item’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content?: never
       }
       /** @description The path’s value is not one its key takes (`Validation.CheckDigit.value`, `Validation.Charset.value`, `Validation.Length.value` or `Validation.Format.value`, `path` `value`); the message says why. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {
@@ -5547,7 +5571,10 @@ export interface operations {
   getRule: {
     parameters: {
       query?: never
-      header?: never
+      header?: {
+        /** @description ETags of the versions the caller holds: while one of them is current the answer is 304, without a body. */
+        'If-None-Match'?: string
+      }
       path: {
         /** @description The AI of a GS1 Digital Link primary key (`414`, `00`, `8003`, …); any other names nothing (404). */
         key: string
@@ -5569,6 +5596,15 @@ export interface operations {
           'application/vnd.service.public.v1+json': components['schemas']['Rule']
           'application/json': components['schemas']['Rule']
         }
+      }
+      /** @description The rule is still the version named in `If-None-Match`: no body. */
+      304: {
+        headers: {
+          /** @description The rule’s version; send it back in `If-Match`. */
+          ETag?: string
+          [name: string]: unknown
+        }
+        content?: never
       }
       /** @description No value of the path’s key can start with its prefix (`Validation.Charset.prefix` or `Validation.Length.prefix`, `path` `prefix`); the message says why. A query parameter the operation does not take (`Validation.Unknown.<name>`), or one given twice (`Validation.Invalid.<name>`). */
       400: {

@@ -49,6 +49,23 @@ const CREATE_ONLY_PARAMETER = {
   schema: { type: 'string', enum: ['*'] },
 }
 
+/** `If-None-Match` of a `GET`: the caller's copies (RFC 9110 §13.1.2). */
+const HELD_VERSIONS_PARAMETER = {
+  name: 'If-None-Match',
+  in: 'header',
+  description:
+    'ETags of the versions the caller holds: while one of them is current the answer is 304, without a body.',
+  schema: { type: 'string' },
+}
+
+/** The `304` of a conditional read. */
+function notModified(noun: string) {
+  return {
+    description: `The ${noun} is still the version named in \`If-None-Match\`: no body.`,
+    headers: etagHeader(noun),
+  }
+}
+
 /** `If-None-Match` of a `DELETE`. */
 const EXCLUDED_VERSIONS_PARAMETER = {
   name: 'If-None-Match',
@@ -278,9 +295,10 @@ export const getProduct: CatalogOperation = {
       'getProduct',
       'The product in the import format, with its `ETag`.',
     ),
-    parameters: [GTIN_PARAMETER],
+    parameters: [GTIN_PARAMETER, HELD_VERSIONS_PARAMETER],
     responses: {
       '200': { description: 'The product.', headers: ETAG, content: jsonContent('Product') },
+      '304': notModified('product'),
       '404': negotiatedEnvelope('notFound', 'The organization has no product with this GTIN.'),
       ...commonResponses(READ_CATALOG, NO_BODY, { path: GTIN_CHECK_DIGIT }),
     },
@@ -389,9 +407,10 @@ function entryOperations(e: EntryDeclaration) {
         `get${e.schema}`,
         `The ${e.noun} in the import format (as in the file’s \`${e.list}\`), with its \`ETag\`.`,
       ),
-      parameters: e.parameters,
+      parameters: [...e.parameters, HELD_VERSIONS_PARAMETER],
       responses: {
         '200': { description: `The ${e.noun}.`, headers: etagHeader(e.noun), content: jsonContent(e.schema) },
+        '304': notModified(e.noun),
         '404': missing,
         ...commonResponses(READ_CATALOG, NO_BODY, { path: e.refused }),
       },

@@ -196,7 +196,11 @@ export function catalogRoutes(deps: CatalogRoutesDeps) {
   const entries = (kind: EntryKind, declared: EntryOperations) =>
     new Elysia()
       .route(...route(declared.list, (s, _p, _b, _ctx, query) => entriesOf(db, s, kind, query)))
-      .route(...route(declared.get, (s, _p, _b, ctx) => entryOf(db, s, kind, pathOf(ctx))))
+      .route(
+        ...route(declared.get, (s, _p, _b, ctx) =>
+          entryOf(db, s, kind, pathOf(ctx), header(ctx, 'if-none-match')),
+        ),
+      )
       .route(
         ...route(declared.put, (s, p, b, ctx) =>
           replaceEntry(db, s, actorOf(p), kind, { path: pathOf(ctx), body: b, ...conditions(ctx) }),

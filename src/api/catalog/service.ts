@@ -14,6 +14,7 @@ import {
   type Identity,
   isEntryKey,
   listEntries,
+  noneMatchHolds,
   type OrganizationScope,
   putEntry,
 } from '../../services/catalog/entries.ts'
@@ -180,18 +181,25 @@ function identified(kind: EntryKind, path: Identity): { id: string } | { outcome
   return named
 }
 
-/** `GET /products/{gtin}`, `/items/{key}/{value}`, `/rules/{key}/{prefix}`: the entry with its ETag. */
+/**
+ * `GET /products/{gtin}`, `/items/{key}/{value}`, `/rules/{key}/{prefix}`: the entry with its ETag, or `304` without
+ * a body while `ifNoneMatch` names its current version (RFC 9110 §13.1.2, §15.4.5).
+ */
 export async function entryOf(
   db: Db,
   scope: OrganizationScope,
   kind: EntryKind,
   path: Identity,
+  ifNoneMatch: string | null = null,
 ): Promise<Outcome> {
   const named = identified(kind, path)
   if ('outcome' in named) return named.outcome
   const stored = await getEntry(db, kind, scope.id, named.id)
   if (stored === null) return notFound(kind, path)
-  return { status: 200, body: stored.entry, headers: { etag: stored.etag } }
+  const headers = { etag: stored.etag }
+  if (!noneMatchHolds(ifNoneMatch, stored.etag))
+    return { status: 304, headers: { ...headers, vary: 'Accept' } }
+  return { status: 200, body: stored.entry, headers }
 }
 
 /** What a change's request says besides the path: its conditions. */

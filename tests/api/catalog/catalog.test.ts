@@ -38,6 +38,33 @@ describe('products', () => {
     expect(again.status).toBe(200)
   })
 
+  test('a GET naming the current ETag in If-None-Match is 304 without a body; after a change it is 200 again', async () => {
+    const first = await call('PUT', '/products/9506000134352', 'writer', PRODUCT)
+    const etag = first.headers.get('etag') ?? ''
+    for (const held of [etag, `"0", ${etag}`, `W/${etag}`, '*']) {
+      const unchanged = await call('GET', '/products/09506000134352', 'reader', undefined, {
+        'if-none-match': held,
+      })
+      expect([held, unchanged.status, unchanged.headers.get('etag'), await unchanged.text()]).toEqual([
+        held,
+        304,
+        etag,
+        '',
+      ])
+    }
+    const other = await call('GET', '/products/09506000134352', 'reader', undefined, {
+      'if-none-match': '"0"',
+    })
+    expect(other.status).toBe(200)
+    const changed = await call('PUT', '/products/09506000134352', 'writer', { ...PRODUCT, published: false })
+    const stale = await call('GET', '/products/09506000134352', 'reader', undefined, {
+      'if-none-match': etag,
+    })
+    expect([stale.status, stale.headers.get('etag')]).toEqual([200, changed.headers.get('etag')])
+    expect(stale.headers.get('etag')).not.toBe(etag)
+    await call('PUT', '/products/09506000134352', 'writer', PRODUCT)
+  })
+
   test('If-Match: a stale ETag is 412 and changes nothing; If-None-Match: * refuses an existing product', async () => {
     const current = (await call('GET', '/products/09506000134352', 'reader')).headers.get('etag') ?? ''
     const stale = await call(
