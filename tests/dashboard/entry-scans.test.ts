@@ -85,7 +85,7 @@ describe('scans on the pages of items and prefix rules', () => {
     expect(rule).toContain('Scans of the last 30 days: 2 scans; the busiest day had 2.')
     expect(rule).toContain('2026-11-24 2')
     const product = await chartOf(`/products/${GTIN}`)
-    expect(product).toContain('Scans of the last 30 days: 1 scans; the busiest day had 1.')
+    expect(product).toContain('Scans of the last 30 days: 1 scan; the busiest day had 1.')
     // The Overview adds them all up.
     expect(textOf(await (await viewer.get('/orgs/acme')).text())).toContain('Scans per day: 6 scans')
   })

@@ -60,6 +60,10 @@ describe('Scans page', () => {
       'By answer Answer Scans Share redirect to the custom domain 5 63% redirect to a page 3 38%',
     )
     expect(text).toContain('By host scanned Host Scans Share resolver host 5 63% custom domain 3 38%')
+    // The hop and the answer on the custom domain are one scan: the headline counts the answers only.
+    expect(text).toContain(
+      'Scans per day: 3 scans · 5 more were forwarded to the custom domain first; the busiest day had 8. The bars and the figures per day count the forwarding too.',
+    )
   })
 
   test('the CSV per product and per day; a bad range is explained', async () => {
@@ -88,5 +92,25 @@ describe('Scans page', () => {
       'Scans of the last 30 days: 42 scans',
     )
     expect(textOf(await (await viewer.get('/orgs/acme')).text())).toContain('Scans per day: 43 scans')
+  })
+  test('the Overview and a product page headline the answered scans, and say how many were forwarded', async () => {
+    // Four phones scanned the resolver's host, were forwarded to the custom domain and answered there.
+    const forwardedTo = (hostKind: string, outcome: string) =>
+      scanRow(h.orgIds.acme as string, { day: '2026-11-22', hostKind, outcome, count: 4 })
+    await addScanCounts(h.database.db, [
+      forwardedTo('resolver', 'domain_redirect'),
+      forwardedTo('custom', 'redirect'),
+    ])
+    const viewer = await signedIn(h, 'viewer')
+    const forwarded = '· 4 more were forwarded to the custom domain first'
+    expect(textOf(await (await viewer.get(`/orgs/acme/products/${GTIN}`)).text())).toContain(
+      `Scans of the last 30 days: 46 scans ${forwarded}; the busiest day had 30.`,
+    )
+    expect(textOf(await (await viewer.get('/orgs/acme')).text())).toContain(
+      `Scans per day: 47 scans ${forwarded}`,
+    )
+    expect(textOf(await (await viewer.get('/orgs/acme/scans')).text())).toContain(
+      `Scans per day: 47 scans from 2026-10-26 to 2026-11-24 ${forwarded}`,
+    )
   })
 })

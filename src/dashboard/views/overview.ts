@@ -7,14 +7,14 @@ import { html, type SafeHtml } from '../html.ts'
 import { planName, statusName } from './format.ts'
 import { notice } from './forms.ts'
 import { orgPage } from './layout.ts'
-import { type DayCount, dayChart } from './scan-chart.ts'
+import { dayChart, type ScanDays } from './scan-chart.ts'
 
 export function overviewPage(
   ctx: OrgContext,
   o: {
     readonly counts: OrganizationCounts | null
     readonly joined: boolean
-    readonly scanDays: readonly DayCount[] | null
+    readonly scanDays: ScanDays | null
     /** The organization's GS1 Company Prefixes, as an operator recorded them. */
     readonly prefixes: readonly string[]
   },

@@ -19,7 +19,7 @@ import { type EditorSubject, editorSubject, isEntryForm } from './editor-subject
 import { formGuard, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
 import { OFFSETS_LIST, pageFieldset, SUGGESTED_OFFSETS } from './page-fields.ts'
-import { type DayCount, dayChart } from './scan-chart.ts'
+import { dayChart, type ScanDays } from './scan-chart.ts'
 import { previewSection } from './scan-preview.ts'
 
 export interface EditorState {
@@ -38,8 +38,8 @@ export interface EditorState {
   readonly previewIntro?: SafeHtml | null
   /** The stored entry's name, for the heading (null: a new one, or one without a name). */
   readonly title: string | null
-  /** Its scans of the last 30 days, per day (a stored product, item or rule). */
-  readonly scanDays?: readonly DayCount[] | null
+  /** Its scans of the last 30 days, per day, and those forwarded to a custom domain (a stored product, item or rule). */
+  readonly scanDays?: ScanDays | null
 }
 
 export function productPage(ctx: OrgContext, state: EditorState): SafeHtml {

@@ -8,7 +8,7 @@ import { html, type SafeHtml } from '../html.ts'
 import { pathOfEntry } from './editor-subject.ts'
 import { field, notice } from './forms.ts'
 import { orgPage } from './layout.ts'
-import { dayChart, everyDay } from './scan-chart.ts'
+import { dayChart, everyDay, forwardedScans } from './scan-chart.ts'
 import { scrollingTable } from './table.ts'
 
 export interface Breakdown {
@@ -78,12 +78,17 @@ ${o.errors ? notice('bad', html`<ul>${o.errors.map((e) => html`<li>${e.message}<
 ${
   r === undefined
     ? null
-    : html`${dayChart(everyDay(r.from, r.to, r.groups), 'Scans per day')}
+    : html`${dayChart({ days: everyDay(r.from, r.to, r.groups), forwarded: forwardedOf(o.breakdowns ?? []) }, 'Scans per day')}
 <p class="actions"><a class="button secondary" href="${orgPath(slug, `/scans.csv?${range}&groupBy=day`)}">Download CSV (per day)</a><a class="button secondary" href="${orgPath(slug, `/scans.csv?${range}&groupBy=gtin`)}">Download CSV (per product)</a></p>
 <h2>Top products</h2>${topTable(ctx, o.top ?? [], r.total)}
 ${(o.breakdowns ?? []).map((b) => breakdownTable(b, r.total))}`
 }`,
   )
+}
+
+/** The scans forwarded to a custom domain first, from the breakdown by answer. */
+function forwardedOf(breakdowns: readonly Breakdown[]): number {
+  return forwardedScans(breakdowns.find((b) => b.groupBy === 'outcome')?.groups ?? [])
 }
 
 function topTable(
