@@ -22,7 +22,7 @@ import { getProduct, listProducts } from '../../services/catalog/products.ts'
 import type { CanonicalProduct } from '../../services/catalog/rows.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { inlineRenderWork } from '../../services/codes/render-zip.ts'
-import { BATCH_SCRIPT, batchZip, type RowCatalog, readBatchForm } from '../code-batch.ts'
+import { BATCH_SCRIPT, type BatchForm, batchZip, type RowCatalog, readBatchForm } from '../code-batch.ts'
 import {
   type CodeForm,
   catalogValue,
@@ -126,6 +126,33 @@ async function customStemsOf(ctx: OrgContext): Promise<ReadonlyMap<string, strin
       b.customDomainActive && b.customDomain ? [[b.slug, `${scheme}://${b.customDomain}`] as const] : [],
     ),
   )
+}
+
+/**
+ * The form of the query with its link host: the one chosen, else the brand's custom domain where it is active (a code
+ * printed with the resolver's host adds a redirect to it to every scan), else the resolver's host.
+ */
+async function readForm(ctx: OrgContext, query: URLSearchParams = ctx.query): Promise<CodeForm> {
+  const form = readCodeForm(query)
+  if (query.has('host')) return form
+  return (await linksToCustomByDefault(ctx, form)) ? { ...form, host: 'custom' } : form
+}
+
+/**
+ * Whether the form's code links to a custom domain unless another host is chosen: the brand of the entry its value
+ * opens has an active one, or, with no such entry (yet), a brand of the organization has.
+ */
+async function linksToCustomByDefault(ctx: OrgContext, form: CodeForm): Promise<boolean> {
+  const customStems = await customStemsOf(ctx)
+  if (customStems.size === 0) return false
+  const entry = form.value === '' ? null : await answeringEntry(ctx, form)
+  return entry === null || customStems.has(entry.product.brand)
+}
+
+/** The bulk form as the page first shows it: its rows link to their brands' custom domains when one is active. */
+async function newBatchForm(ctx: OrgContext): Promise<BatchForm> {
+  const batch = readBatchForm(new URLSearchParams())
+  return (await customStemsOf(ctx)).size === 0 ? batch : { ...batch, host: 'custom' }
 }
 
 /** The single form's catalog questions, for the rows of the bulk form. */
@@ -251,7 +278,7 @@ function codeWarnings(
  * PNG over the most pixels), said with the print size's other problems.
  */
 async function page(ctx: OrgContext, drawing: { format: Format; errors: readonly Issue[] } | null = null) {
-  const form = readCodeForm(ctx.query)
+  const form = await readForm(ctx)
   const made = form.value === '' ? null : (await outcomeOf(ctx, form)).outcome
   const outcome =
     made?.kind === 'code' && drawing !== null
@@ -263,11 +290,8 @@ async function page(ctx: OrgContext, drawing: { format: Format; errors: readonly
   const refused =
     outcome !== null &&
     (outcome.kind !== 'code' || outcome.printProblems.png.length + outcome.printProblems.pdf.length > 0)
-  return pageAnswer(
-    ctx.https,
-    codesPage(ctx, { form, outcome, batch: readBatchForm(new URLSearchParams()) }),
-    { status: refused ? 422 : 200 },
-  )
+  const batch = await newBatchForm(ctx)
+  return pageAnswer(ctx.https, codesPage(ctx, { form, outcome, batch }), { status: refused ? 422 : 200 })
 }
 
 /** The CSV as a ZIP; a refused file or size shows the page again with what is wrong. */
@@ -276,7 +300,7 @@ async function batch(ctx: OrgContext): Promise<Response> {
   const answer = await batchZip(ctx, batchForm, rowCatalog(ctx))
   if (answer.kind === 'zip') return answer.response
   const page = codesPage(ctx, {
-    form: readCodeForm(new URLSearchParams()),
+    form: await readForm(ctx, new URLSearchParams()),
     outcome: null,
     batch: batchForm,
     problems: answer.problems,
@@ -340,7 +364,7 @@ function fileAnswer(
 
 /** The symbol as an SVG file. */
 async function download(ctx: OrgContext): Promise<Response> {
-  const form = readCodeForm(ctx.query)
+  const form = await readForm(ctx)
   const { outcome } = await outcomeOf(ctx, form)
   if (outcome.kind !== 'code' || outcome.svg === null) return page(ctx)
   return fileAnswer(outcome.svg, 'svg', outcome.result, form)
@@ -352,7 +376,7 @@ async function download(ctx: OrgContext): Promise<Response> {
  */
 function printedFile(format: 'png' | 'pdf') {
   return async (ctx: OrgContext): Promise<Response> => {
-    const form = readCodeForm(ctx.query)
+    const form = await readForm(ctx)
     const print = printOptionsOf(form.print)
     const { outcome, definition, context } = await outcomeOf(ctx, form, false)
     if (
