@@ -27,6 +27,11 @@ describe('API clients', () => {
     expect(clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/)
     expect(textOf(body)).toContain('It is shown only once and cannot be retrieved later')
     expect(body).toContain('data-copy="client-secret"')
+    // The API's own origin (API_URL), not the dashboard's: a path alone would send the system to the wrong host.
+    expect(textOf(body)).toContain(
+      'Token URL POST http://api.test/oauth/token API base URL http://api.test API reference http://api.test/docs',
+    )
+    expect(body).toContain('<a href="http://api.test/docs">')
     const stored = await findClientCredentials(h.database.db, clientId)
     expect(stored?.scopes).toEqual(['write:codes'])
     expect(stored?.secretHash).not.toContain(clientSecret)

@@ -109,9 +109,17 @@ ${notice('warn', html`<p><strong>Copy the client secret now.</strong> It is show
 <dl class="facts"><dt>Client ID</dt><dd><div class="secret"><code id="client-id">${created.clientId}</code><button type="button" class="secondary" data-copy="client-id" hidden>Copy</button></div></dd>
 <dt>Client secret</dt><dd><div class="secret"><code id="client-secret">${created.clientSecret}</code><button type="button" class="secondary" data-copy="client-secret" hidden>Copy</button></div></dd>
 <dt>Scopes</dt><dd>${created.scopes.join(', ')}</dd></dl>
-<p>Your system exchanges them for an access token at <code>POST /oauth/token</code> (HTTP Basic, <code>grant_type=client_credentials</code>).</p>
+${apiAddresses(ctx.deps.config.apiUrl)}
 <p><a class="button" href="${orgPath(slug, '/clients')}">I have stored the secret</a></p>`,
   )
+}
+
+/** Where the client's system calls: the API runs on an origin of its own, not the dashboard's. */
+function apiAddresses(apiUrl: string): SafeHtml {
+  return html`<p>Your system exchanges them for an access token (HTTP Basic, <code>grant_type=client_credentials</code>) at:</p>
+<dl class="facts"><dt>Token URL</dt><dd><code>POST ${apiUrl}/oauth/token</code></dd>
+<dt>API base URL</dt><dd><code>${apiUrl}</code></dd>
+<dt>API reference</dt><dd><a href="${apiUrl}/docs">${apiUrl}/docs</a></dd></dl>`
 }
 
 export function deleteClientPage(ctx: OrgContext, client: ClientSummary): SafeHtml {
