@@ -14,9 +14,12 @@ export interface WorkLimits {
   readonly perSecond: number
 }
 
+/** Why a request was refused: too many of the subject's requests running, or its budget spent. */
+export type WorkRefusal = 'running' | 'budget'
+
 export type WorkAdmission =
   | { readonly allowed: true; done(cost: number): void }
-  | { readonly allowed: false; readonly retryAfterSeconds: number }
+  | { readonly allowed: false; readonly retryAfterSeconds: number; readonly reason: WorkRefusal }
 
 export interface WorkBudget {
   /** Admits one request of `subject`, or refuses it; an admitted one reports its cost in units when done. */
@@ -39,11 +42,12 @@ export function createWorkBudget(limits: WorkLimits, clock: () => number): WorkB
     admit(subject) {
       if (limits.burst > 0) {
         const wait = buckets.waitMs(subject, bucket, clock())
-        if (wait > 0) return { allowed: false, retryAfterSeconds: retryAfterSeconds(wait) }
+        if (wait > 0) return { allowed: false, retryAfterSeconds: retryAfterSeconds(wait), reason: 'budget' }
       }
       const now = running.get(subject) ?? 0
       // The running requests end within their own time; a second is a fair guess at when one has.
-      if (limits.concurrent > 0 && now >= limits.concurrent) return { allowed: false, retryAfterSeconds: 1 }
+      if (limits.concurrent > 0 && now >= limits.concurrent)
+        return { allowed: false, retryAfterSeconds: 1, reason: 'running' }
       running.set(subject, now + 1)
       let settled = false
       return {

@@ -1,7 +1,7 @@
 /** `POST /code`, `POST /codes`, `POST /render` and `POST /render/batch` (SPEC "Endpoints", DESIGN §6 and §13), behind the `write:codes` scope. */
 
 import { Elysia } from 'elysia'
-import { kibibytes } from '../../auth/work-budget.ts'
+import { kibibytes, type WorkRefusal } from '../../auth/work-budget.ts'
 import type { CompanyPrefixReader } from '../../services/codes/company-prefixes.ts'
 import { asksForCompression, generate, singleAnswer } from '../../services/codes/generate.ts'
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
@@ -85,6 +85,12 @@ async function handleCodes(
  * codes, or a code per KiB of its body when that is more; a streamed answer holds its slot and is charged when its
  * stream ends.
  */
+/** The 429's message: which of the client's limits the request met. */
+const CODE_WORK_REFUSALS: Record<WorkRefusal, string> = {
+  running: 'This client has as many code requests running as it may: retry after Retry-After seconds',
+  budget: 'This client has used up its budget of code work for now: retry after Retry-After seconds',
+}
+
 async function withinBudget(
   request: Request,
   limiter: CodeWorkLimiter | undefined,
@@ -96,6 +102,7 @@ async function withinBudget(
   if (!admission.allowed) {
     return errorResponse('tooManyRequests', {
       headers: { 'retry-after': String(admission.retryAfterSeconds) },
+      message: CODE_WORK_REFUSALS[admission.reason],
     })
   }
   // A body costs at least a code per KiB declared: reading and parsing it is work too, whatever it holds.

@@ -37,19 +37,18 @@ const codes = (n: number) => ({
   codes: Array.from({ length: n }, (_, i) => gtinDefinition([['10', `L${i}`]], { mode: 'GS1_QR' })),
 })
 
-async function expect429(response: Response, retryAfter: string) {
+/** The 429's message names the limit met: requests running at once, or the budget of code work. */
+const REFUSALS = {
+  running: 'This client has as many code requests running as it may: retry after Retry-After seconds',
+  budget: 'This client has used up its budget of code work for now: retry after Retry-After seconds',
+} as const
+
+async function expect429(response: Response, retryAfter: string, limit: keyof typeof REFUSALS) {
   expect(response.status).toBe(429)
   expect(response.headers.get('retry-after')).toBe(retryAfter)
   expect(response.headers.get('content-type')).toBe('application/json')
   expect(await response.json()).toEqual({
-    errors: [
-      {
-        code: 'TooManyRequests',
-        path: null,
-        message:
-          'This client has too much code work running, or has used up its budget: retry after Retry-After seconds',
-      },
-    ],
+    errors: [{ code: 'TooManyRequests', path: null, message: REFUSALS[limit] }],
   })
 }
 
@@ -59,7 +58,7 @@ describe('the code work limiter', () => {
     const a = limiter.admit('c1')
     const b = limiter.admit('c1')
     expect([a.allowed, b.allowed]).toEqual([true, true])
-    expect(limiter.admit('c1')).toEqual({ allowed: false, retryAfterSeconds: 1 })
+    expect(limiter.admit('c1')).toEqual({ allowed: false, retryAfterSeconds: 1, reason: 'running' })
     expect(limiter.admit('c2').allowed).toBe(true)
     if (a.allowed) a.done(1)
     if (a.allowed) a.done(1) // a second report changes nothing
@@ -74,9 +73,9 @@ describe('the code work limiter', () => {
     if (!batch.allowed) throw new Error('refused')
     batch.done(600)
     // 100 − 600 = −500: one code is back after 501 / 10 s.
-    expect(limiter.admit('c1')).toEqual({ allowed: false, retryAfterSeconds: 51 })
+    expect(limiter.admit('c1')).toEqual({ allowed: false, retryAfterSeconds: 51, reason: 'budget' })
     now = 50_000
-    expect(limiter.admit('c1')).toEqual({ allowed: false, retryAfterSeconds: 1 })
+    expect(limiter.admit('c1')).toEqual({ allowed: false, retryAfterSeconds: 1, reason: 'budget' })
     now = 50_100
     expect(limiter.admit('c1').allowed).toBe(true)
     expect(limiter.admit('c2').allowed).toBe(true)
@@ -99,7 +98,7 @@ describe('POST /code, /codes and /render within the budget', () => {
     const second = postJson(api(), '/codes', codes(1))
     try {
       await work.held(2)
-      await expect429(await postJson(api(), '/code', gtinDefinition()), '1')
+      await expect429(await postJson(api(), '/code', gtinDefinition()), '1', 'running')
     } finally {
       work.release()
     }
@@ -116,6 +115,7 @@ describe('POST /code, /codes and /render within the budget', () => {
     await expect429(
       await postJson(api(), '/render', gtinDefinition([], { mode: 'GS1_QR' }), { accept: '*/*' }),
       '6',
+      'budget',
     )
     const other = await createClient(api().database.db, {
       actor: CLI_ACTOR,
@@ -151,7 +151,7 @@ describe('POST /code, /codes and /render within the budget', () => {
     }
     expect((await render()).status).toBe(200)
     for (let i = 0; i < 100; i++) expect((await render()).status).toBe(200)
-    await expect429(await render(), '1')
+    await expect429(await render(), '1', 'budget')
   })
 
   test('a body costs a code per KiB it declares, whatever it holds: 1 MiB of [ spends a client’s budget', async () => {
@@ -162,6 +162,6 @@ describe('POST /code, /codes and /render within the budget', () => {
     expect(malformed.status).toBe(400)
     expect((await postJson(api(), '/code', brackets, headers)).status).toBe(400)
     // 1500 − 2 × 1024 = −548: a code is back after 549 / 100 s.
-    await expect429(await postJson(api(), '/code', gtinDefinition()), '6')
+    await expect429(await postJson(api(), '/code', gtinDefinition()), '6', 'budget')
   })
 })
