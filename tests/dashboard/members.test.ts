@@ -40,6 +40,12 @@ describe('members', () => {
       'The earlier invitation to nina@acme.example no longer works: only this one does.',
     )
     expect(linkIn(body)).not.toBe(linkIn(first))
+    // The replaced link, opened, says that a newer invitation may be why it no longer works.
+    const replaced = await browser(h).get(linkIn(first).slice('http://dashboard.test'.length))
+    expect(replaced.status).toBe(404)
+    expect(textOf(await replaced.text())).toContain(
+      'This link no longer works It has expired (invitations last 7 days), has been used or withdrawn, or a newer invitation replaced it.',
+    )
     const link = linkIn(body)
     expect(link).toMatch(/^http:\/\/dashboard\.test\/invitations\/accept\?token=[A-Za-z0-9_-]{43}$/)
     const pending = textOf(await (await owner.get('/orgs/acme/members')).text())

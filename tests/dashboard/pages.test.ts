@@ -98,6 +98,17 @@ describe('set-password links', () => {
     if (!reset.ok) throw new Error('reset')
     expect((await b.get(`/set-password?token=${reset.setPasswordToken}`)).status).toBe(404)
   })
+
+  test('a set-password link replaced by a newer one says that may be why it no longer works', async () => {
+    const first = await resetPassword(h.database.db, 'vera@acme.example', () => START)
+    const second = await resetPassword(h.database.db, 'vera@acme.example', () => START)
+    if (!first.ok || !second.ok) throw new Error('reset')
+    const replaced = await browser(h).get(`/set-password?token=${first.setPasswordToken}`)
+    expect(replaced.status).toBe(404)
+    expect(textOf(await replaced.text())).toContain(
+      'It has expired (links last 7 days), has been used already, or a newer link replaced it.',
+    )
+  })
 })
 
 describe('account', () => {

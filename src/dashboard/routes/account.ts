@@ -124,12 +124,12 @@ async function accept(ctx: RequestContext): Promise<Response> {
 
 /**
  * An invitation link that no longer invites: used already (a second click) leads a member into the organization and
- * says so to anyone else (`410`); an unknown, expired or withdrawn one is `404`.
+ * says so to anyone else (`410`); an unknown, expired, withdrawn or replaced one is `404`.
  */
 async function deadInvitation(ctx: RequestContext, token: string): Promise<Response> {
   const db = ctx.deps.database.db
   const joined = await acceptedInvitationOrganization(db, token)
-  if (joined === null) return pageAnswer(ctx.https, invalidLinkPage(), { status: 404 })
+  if (joined === null) return pageAnswer(ctx.https, invalidLinkPage('invitation'), { status: 404 })
   const home = orgPath(joined.slug)
   if (ctx.session !== null && (await membershipIn(db, ctx.session.user.id, joined.slug)) !== null)
     return redirectAnswer(ctx.https, home)

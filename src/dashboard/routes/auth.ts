@@ -111,10 +111,13 @@ async function setPassword(ctx: RequestContext): Promise<Response> {
   return redirectAnswer(ctx.https, '/orgs?done=password-set', { cookies: [cookie] })
 }
 
-/** A set-password link that no longer sets one: used already (a second click: `410`), or unknown or expired (`404`). */
+/**
+ * A set-password link that no longer sets one: used already (a second click: `410`), or unknown, expired or replaced
+ * by a newer one (`404`).
+ */
 async function deadPasswordLink(ctx: RequestContext, token: string): Promise<Response> {
   if (!(await passwordLinkUsed(ctx.deps.database.db, token)))
-    return pageAnswer(ctx.https, invalidLinkPage(), { status: 404 })
+    return pageAnswer(ctx.https, invalidLinkPage('password'), { status: 404 })
   const way =
     ctx.session === null
       ? { href: '/sign-in', label: 'Sign in' }

@@ -58,10 +58,20 @@ export function passwordFields(
 ${field({ name: 'confirmation', label: labels.confirmation, type: 'password', required: true, autocomplete: 'new-password', error: aboutRepeat ? error : null })}`
 }
 
-export function invalidLinkPage(): SafeHtml {
+/**
+ * Why a one-time link may no longer work, by kind: the service keeps no trace of a link that expired, was withdrawn or
+ * was replaced by a newer one (an invitation sent again, a password reset asked again), so the page names them all.
+ */
+const DEAD_LINK_REASONS = {
+  invitation:
+    'It has expired (invitations last 7 days), has been used or withdrawn, or a newer invitation replaced it.',
+  password: 'It has expired (links last 7 days), has been used already, or a newer link replaced it.',
+} as const
+
+export function invalidLinkPage(kind: keyof typeof DEAD_LINK_REASONS): SafeHtml {
   return publicPage(
     'Link no longer valid',
-    html`<h1>This link no longer works</h1><p>It has expired (links last 7 days) or has been used already. Ask your operator or an owner of your organization for a new one.</p><p><a href="/sign-in">Sign in</a></p>`,
+    html`<h1>This link no longer works</h1><p>${DEAD_LINK_REASONS[kind]} Ask your operator or an owner of your organization for a new one.</p><p><a href="/sign-in">Sign in</a></p>`,
   )
 }
 
