@@ -32,6 +32,7 @@ import { previewSample, scanPreview } from '../scan-preview.ts'
 import { keepStoredSpelling } from '../stored-spelling.ts'
 import { entryPath } from '../views/editor-subject.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
+import { ownedElsewhereMessage } from '../views/forms.ts'
 import { deleteEntryPage, type EditorState, productPage } from '../views/product-editor.ts'
 import { sampleForm } from '../views/scan-preview.ts'
 import { entryList } from './entry-list.ts'
@@ -184,7 +185,7 @@ async function write(ctx: OrgContext, form: EntryForm, etag: string | null): Pro
   const message =
     result.reason === 'precondition'
       ? `This organization has ${form.kind === 'rule' ? 'a rule for this prefix' : 'an item with this value'} of (${form.key}) already.`
-      : result.message
+      : ownedElsewhereMessage(`This ${valueField(form.kind)}`)
   const refusal: Issue = { code: 'Catalog.Ownership', path: valueField(form.kind), message }
   return rerender(ctx, form, etag, null, [refusal], 409)
 }

@@ -28,6 +28,7 @@ import type { RouteDefinition } from '../router.ts'
 import { scanPreview } from '../scan-preview.ts'
 import { keepStoredSpelling } from '../stored-spelling.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
+import { ownedElsewhereMessage } from '../views/forms.ts'
 import { deleteProductPage, type EditorState, productPage } from '../views/product-editor.ts'
 import { type ProductQuery, productsPage } from '../views/products.ts'
 
@@ -200,7 +201,11 @@ async function write(ctx: OrgContext, form: ProductForm, etag: string | null): P
     return rerender(ctx, form, current?.etag ?? null, { kind: 'warn', text }, [], 409)
   }
   const message =
-    result.reason === 'precondition' ? `A product with GTIN ${form.gtin} exists already.` : result.message
+    result.reason === 'precondition'
+      ? `A product with GTIN ${form.gtin} exists already.`
+      : result.reason === 'conflict'
+        ? ownedElsewhereMessage('This GTIN', 'the number')
+        : result.message
   return rerender(ctx, form, etag, null, [{ code: 'Catalog.Ownership', path: 'gtin', message }], 409)
 }
 

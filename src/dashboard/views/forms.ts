@@ -115,6 +115,14 @@ export function actionButton(o: {
 }
 
 /**
+ * Why an entry is not saved when its GTIN, value or prefix is another organization's (the catalog service's conflict,
+ * which names the entry again, as for a file): `what` it is, and what to do, `check` naming what to look at again.
+ */
+export function ownedElsewhereMessage(what: string, check = 'it'): string {
+  return `${what} belongs to another organization: check ${check}, or ask the operator if it should be yours.`
+}
+
+/**
  * The catalog's schema messages are written for files ("Expected string to match '^[a-z0-9]…'"); in a form
  * the same errors are said as what to type. Other catalog messages already are.
  */
