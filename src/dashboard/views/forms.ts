@@ -65,14 +65,17 @@ export interface SelectOptions {
   readonly value?: string
   readonly hideLabel?: boolean
   readonly id?: string
+  /** Said under the select and tied to it with `aria-describedby`. */
+  readonly hint?: string
 }
 
 export function select(o: SelectOptions): SafeHtml {
   const id = o.id ?? `f-${o.name}`
-  return html`<div><label for="${id}"${o.hideLabel ? html` class="visually-hidden"` : null}>${o.label}</label><select id="${id}" name="${o.name}">${o.options.map(
+  const hintId = `${id}-hint`
+  return html`<div><label for="${id}"${o.hideLabel ? html` class="visually-hidden"` : null}>${o.label}</label><select id="${id}" name="${o.name}"${o.hint ? html` aria-describedby="${hintId}"` : null}>${o.options.map(
     (opt) =>
       html`<option value="${opt.value}"${opt.value === o.value ? html` selected` : null}>${opt.label}</option>`,
-  )}</select></div>`
+  )}</select>${o.hint ? html`<span class="hint" id="${hintId}">${o.hint}</span>` : null}</div>`
 }
 
 /** The filled fields of a list's filter form, in `names`' order: the query string its page links keep. */
