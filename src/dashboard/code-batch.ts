@@ -21,7 +21,7 @@ import {
 } from './code-form.ts'
 import type { OrgContext } from './context.ts'
 import { attachment, changesNothing } from './http.ts'
-import { type PrintForm, printOptionsOf, readPrintForm } from './print-form.ts'
+import { applicationFor, type PrintForm, printOptionsOf, readPrintForm } from './print-form.ts'
 
 export const FORMATS: readonly Format[] = ['png', 'svg', 'pdf']
 
@@ -128,17 +128,29 @@ async function* linesOf(text: string): AsyncGenerator<string> {
   for (const line of text.replace(/^\uFEFF/, '').split('\n')) yield line
 }
 
+/**
+ * The row with the GS1 table its code is printed by when the form chooses none (`applicationFor`): each row's own,
+ * as the single form chooses it.
+ */
+function withApplicationByCode(entry: RenderEntry, form: PrintForm): RenderEntry {
+  if (entry.kind !== 'definition' || form.application !== '') return entry
+  const definition = entry.value as Record<string, unknown>
+  const primaryKey = primaryKeyOf(definition)
+  if (primaryKey === null || typeof definition.mode !== 'string') return entry
+  return {
+    kind: 'definition',
+    value: { ...definition, application: applicationFor(primaryKey.key, definition.mode) },
+  }
+}
+
 /** The rows as drawn: each checked (`checkedRow`), or refused with what the CSV reader found wrong. */
-function entriesOf(
-  rows: readonly RowResult[],
-  choice: LinkChoice,
-  catalog: RowCatalog,
-): Promise<RenderEntry[]> {
+function entriesOf(rows: readonly RowResult[], form: BatchForm, catalog: RowCatalog): Promise<RenderEntry[]> {
   return Promise.all(
-    rows.map((row): Promise<RenderEntry> | RenderEntry =>
-      row.ok
-        ? checkedRow(row.definition, choice, catalog)
-        : { kind: 'refused', reference: null, errors: row.errors },
+    rows.map(
+      async (row): Promise<RenderEntry> =>
+        row.ok
+          ? withApplicationByCode(await checkedRow(row.definition, form, catalog), form)
+          : { kind: 'refused', reference: null, errors: row.errors },
     ),
   )
 }

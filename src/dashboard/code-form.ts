@@ -13,9 +13,15 @@ import {
   type Mode,
   normaliseGtin,
 } from '../gs1/index.ts'
-import type { Format } from '../render/index.ts'
+import type { Application, Format } from '../render/index.ts'
 import { isEntryKey } from './entry-keys.ts'
-import { addPrintQuery, type PrintForm, readPrintForm } from './print-form.ts'
+import {
+  addPrintQuery,
+  applicationFor,
+  type PrintForm,
+  readPrintForm,
+  withApplication,
+} from './print-form.ts'
 
 export type Symbology = 'qr' | 'dm'
 export type LinkHost = 'resolver' | 'short' | 'custom' | 'none'
@@ -85,6 +91,16 @@ export function readLinkChoice(query: URLSearchParams): LinkChoice {
     host: host === 'short' || host === 'custom' || host === 'none' ? host : 'resolver',
     symbol: query.get('symbol') === 'dm' ? 'dm' : 'qr',
   }
+}
+
+/** The GS1 table the form's code is printed by when none is chosen (`applicationFor`). */
+export function applicationByCode(form: CodeForm): Application {
+  return applicationFor(form.key, modeOf(form.symbol, form.host !== 'none'))
+}
+
+/** The form's print size, with the table chosen by its code when none is. */
+export function printOf(form: CodeForm): PrintForm {
+  return withApplication(form.print, applicationByCode(form))
 }
 
 /** The origin a code of this host links to (null: an element string); no active custom domain: the resolver's. */

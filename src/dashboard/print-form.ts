@@ -3,14 +3,53 @@
  * `POST /render`: read and checked by the same function (`readPrintOptions`), with its defaults for what is left
  * empty (the table's target module size, 300 dpi, no HRI, the `general` table). Pure: no I/O.
  */
-import { DEFAULT_PRINT, type PrintFields, type PrintResult, readPrintOptions } from '../render/index.ts'
+import { GTIN_KEY } from '../catalog/entry-id.ts'
+import {
+  type Application,
+  carrierOf,
+  DEFAULT_APPLICATION,
+  DEFAULT_PRINT,
+  type PrintFields,
+  type PrintResult,
+  rangeOf,
+  readPrintOptions,
+} from '../render/index.ts'
 
 /** The fields as typed (shown again with what is wrong). */
 export interface PrintForm {
   readonly moduleSize: string
   readonly dpi: string
   readonly hri: boolean
+  /** A GS1 table (`APPLICATIONS`), or empty: chosen by the code (`applicationFor`). */
   readonly application: string
+}
+
+/** Where a code of each GS1 size table is scanned, in plain words (the table's source is said as a hint). */
+export const APPLICATION_LABELS: Readonly<Record<Application, string>> = {
+  'retail-dl': 'On pack: scanned at the till and by phones',
+  'retail-distribution': 'On pack and in distribution: at the till and in warehouses',
+  healthcare: 'Healthcare items',
+  'direct-marking': 'Marked on parts and tools (on a label)',
+  tobacco: 'Tobacco unit packs (EU)',
+  general: 'Anything else (no GS1 table)',
+}
+
+/** The table a product's code on its consumer pack is printed by. */
+const ON_PACK: Application = 'retail-dl'
+
+/**
+ * The GS1 table a code is printed by when none is chosen: the on-pack table for a GTIN, when it has a row for the
+ * code's symbol (it has none for a GS1 QR Code), else none (`general`).
+ */
+export function applicationFor(key: string, mode: string): Application {
+  if (key !== GTIN_KEY) return DEFAULT_APPLICATION
+  const carrier = carrierOf(mode.includes('QR') ? 'qrcode' : 'datamatrix', !mode.includes('DIGITAL_LINK'))
+  return rangeOf(ON_PACK, carrier) === null ? DEFAULT_APPLICATION : ON_PACK
+}
+
+/** The fields with the table chosen by the code (`applicationFor`) when none is. */
+export function withApplication(form: PrintForm, byCode: Application): PrintForm {
+  return form.application === '' ? { ...form, application: byCode } : form
 }
 
 export function readPrintForm(form: URLSearchParams): PrintForm {

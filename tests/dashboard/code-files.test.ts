@@ -5,7 +5,7 @@ import { attachment } from '../../src/dashboard/http.ts'
 import type { Mode } from '../../src/gs1/index.ts'
 import { drawPrint, type Format, readPrintOptions, symbolFor } from '../../src/render/index.ts'
 import { generate, RENDER_OPTIONS } from '../../src/services/codes/generate.ts'
-import { rasterizePdfAt, scanImage } from '../render/scanner.ts'
+import { rasterizePdfAt, rasterizeSvgAt, scanImage } from '../render/scanner.ts'
 import { type Browser, importProducts, OAT_DRINK, signedIn, textOf, useHarness } from './harness.ts'
 
 const h = useHarness()
@@ -36,9 +36,14 @@ async function bytesOf(response: Response): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer())
 }
 
-/** What a scanner reads from a PNG, or from a PDF rasterised at 300 dpi. */
-async function scanned(bytes: Uint8Array, format: 'png' | 'pdf') {
-  const image = format === 'png' ? bytes : (await rasterizePdfAt(bytes, 300)).png
+/** What a scanner reads from a PNG, or from an SVG or PDF rasterised at 300 dpi. */
+async function scanned(bytes: Uint8Array, format: Format) {
+  const image =
+    format === 'png'
+      ? bytes
+      : format === 'svg'
+        ? rasterizeSvgAt(new TextDecoder().decode(bytes), 300).png
+        : (await rasterizePdfAt(bytes, 300)).png
   return (await scanImage(image)).map((s) => ({ text: s.text, symbologyIdentifier: s.symbologyIdentifier }))
 }
 
@@ -109,7 +114,7 @@ describe("one code's files", () => {
       ],
     }
     const fields = { moduleSize: 0.5, dpi: 600, hri: true, application: 'healthcare' }
-    for (const format of ['png', 'pdf'] as const) {
+    for (const format of ['svg', 'png', 'pdf'] as const) {
       const file = await b.get(`/orgs/acme/codes/${format}?${query}`)
       expect(file.status).toBe(200)
       expect(file.headers.get('content-disposition')).toBe(
@@ -123,7 +128,41 @@ describe("one code's files", () => {
     }
   })
 
-  test('a size outside the GS1 table, or not a number, is said beside its field; the page is 422 and offers no PNG or PDF, and their links answer the same page', async () => {
+  test('the SVG file is drawn at the module size asked, in mm, with the HRI under the symbol when asked', async () => {
+    const b = await viewer()
+    const query = (extra: Record<string, string>) =>
+      new URLSearchParams({ gtin: GTIN, host: 'resolver', symbol: 'qr', moduleSize: '0.6', ...extra })
+    const plain = await b.get(`/orgs/acme/codes/svg?${query({})}`)
+    expect(plain.status).toBe(200)
+    expect(plain.headers.get('content-type')).toBe('image/svg+xml')
+    const svg = await plain.text()
+    const [, width = '', height = ''] = /^<svg width="([\d.]+)mm" height="([\d.]+)mm"/.exec(svg) ?? []
+    // A square symbol in its quiet zone: a whole number of 0.6 mm modules each way.
+    expect(Number(width)).toBe(Number(height))
+    expect(Number.isInteger(Math.round((Number(width) / 0.6) * 1000) / 1000)).toBe(true)
+    const text = `http://id.test/01/${GTIN}`
+    expect(await scanned(new TextEncoder().encode(svg), 'svg')).toEqual([
+      { text, symbologyIdentifier: ']Q1' },
+    ])
+    const withHri = await (await b.get(`/orgs/acme/codes/svg?${query({ hri: 'on' })}`)).text()
+    const definition = {
+      mode: 'QR_GS1_DIGITAL_LINK_URI',
+      primaryKey: { key: '01', value: GTIN },
+      ais: [],
+      digitalLinkStem: 'http://id.test',
+      errorCorrectionLevel: 'L',
+    }
+    const fields = { moduleSize: 0.6, hri: true, application: 'retail-dl' }
+    expect(withHri).toBe(new TextDecoder().decode(await rendered(definition, fields, 'svg')))
+    const paths = (file: string) => file.match(/<path /g)?.length ?? 0
+    expect(paths(withHri)).toBeGreaterThan(paths(svg))
+    expect(Number(/height="([\d.]+)mm"/.exec(withHri)?.[1])).toBeGreaterThan(Number(height))
+    expect(await scanned(new TextEncoder().encode(withHri), 'svg')).toEqual([
+      { text, symbologyIdentifier: ']Q1' },
+    ])
+  })
+
+  test('a size outside the GS1 table, or not a number, is said beside its field; the page is 422 and offers no SVG, PNG or PDF, and their links answer the same page', async () => {
     const b = await viewer()
     const cases = [
       ['moduleSize=1.2&application=retail-dl', 'Module size must be from 0.396 to 0.990 mm for retail-dl'],
@@ -135,12 +174,12 @@ describe("one code's files", () => {
       const page = await b.get(`/orgs/acme/codes?${query}`)
       expect(page.status).toBe(422)
       const body = await page.text()
-      expect(textOf(body)).toContain(`No PNG or PDF at this print size: ${message}`)
+      expect(textOf(body)).toContain(`No SVG, PNG or PDF at this print size: ${message}`)
       expect(body).toContain(`<span class="error-text" id="f-code-${size.split('=')[0]}-error">${message}`)
-      expect(body).toContain('>Download SVG</a>')
+      expect(body).not.toContain('/codes/svg?')
       expect(body).not.toContain('/codes/png?')
       expect(body).not.toContain('/codes/pdf?')
-      for (const format of ['png', 'pdf']) {
+      for (const format of ['svg', 'png', 'pdf']) {
         const file = await b.get(`/orgs/acme/codes/${format}?${query}`)
         expect(file.status).toBe(422)
         expect(file.headers.get('content-type')).toBe('text/html; charset=utf-8')
@@ -158,11 +197,13 @@ describe("one code's files", () => {
       'No PNG at this print size: at 72 dpi no module of an even number of pixels lies within 0.743 to 0.990 mm; choose another dpi',
     )
     expect(body).not.toContain('/codes/png?')
+    expect(body).toContain('>Download SVG</a>')
     expect(body).toContain('>Download PDF</a>')
     expect((await b.get(`/orgs/acme/codes/png?${query}`)).status).toBe(422)
+    expect((await b.get(`/orgs/acme/codes/svg?${query}`)).status).toBe(200)
     expect((await b.get(`/orgs/acme/codes/pdf?${query}`)).status).toBe(200)
     // Only drawing finds that 10 mm modules at 2400 dpi are over 4096 × 4096 pixels.
-    const huge = `gtin=${GTIN}&host=resolver&symbol=qr&moduleSize=10&dpi=2400`
+    const huge = `gtin=${GTIN}&host=resolver&symbol=qr&application=general&moduleSize=10&dpi=2400`
     expect((await b.get(`/orgs/acme/codes?${huge}`)).status).toBe(200)
     const refused = await b.get(`/orgs/acme/codes/png?${huge}`)
     expect(refused.status).toBe(422)

@@ -22,13 +22,21 @@ import { getProduct, listProducts } from '../../services/catalog/products.ts'
 import type { CanonicalProduct } from '../../services/catalog/rows.ts'
 import { generate, RENDER_OPTIONS } from '../../services/codes/generate.ts'
 import { inlineRenderWork } from '../../services/codes/render-zip.ts'
-import { BATCH_SCRIPT, type BatchForm, batchZip, type RowCatalog, readBatchForm } from '../code-batch.ts'
+import {
+  BATCH_SCRIPT,
+  type BatchForm,
+  batchZip,
+  FORMATS,
+  type RowCatalog,
+  readBatchForm,
+} from '../code-batch.ts'
 import {
   type CodeForm,
   catalogValue,
   codeDefinition,
   downloadName,
   type LinkStems,
+  printOf,
   readCodeForm,
   stemOf,
 } from '../code-form.ts'
@@ -45,21 +53,13 @@ const viewer = { access: 'org', role: 'viewer', section: 'codes' } as const
 
 export const CODE_ROUTES: readonly RouteDefinition<Access>[] = [
   { method: 'GET', pattern: '/orgs/:org/codes', handler: { ...viewer, budget: 'drawing', handle: page } },
-  {
-    method: 'GET',
-    pattern: '/orgs/:org/codes/svg',
-    handler: { ...viewer, budget: 'drawing', handle: download },
-  },
-  {
-    method: 'GET',
-    pattern: '/orgs/:org/codes/png',
-    handler: { ...viewer, budget: 'drawing', handle: printedFile('png') },
-  },
-  {
-    method: 'GET',
-    pattern: '/orgs/:org/codes/pdf',
-    handler: { ...viewer, budget: 'drawing', handle: printedFile('pdf') },
-  },
+  ...FORMATS.map(
+    (format): RouteDefinition<Access> => ({
+      method: 'GET',
+      pattern: `/orgs/:org/codes/${format}`,
+      handler: { ...viewer, budget: 'drawing', handle: printedFile(format) },
+    }),
+  ),
   {
     method: 'POST',
     pattern: '/orgs/:org/codes/batch',
@@ -69,7 +69,7 @@ export const CODE_ROUTES: readonly RouteDefinition<Access>[] = [
   { method: 'GET', pattern: '/orgs/:org/codes/template.csv', handler: { ...viewer, handle: batchTemplate } },
 ]
 
-/** The same bounded SVG cache as the API's renderer, for the dashboard's previews and downloads. */
+/** The same bounded SVG cache as the API's renderer, for the dashboard's previews. */
 const render = createRenderer()
 
 /** The code of the form, and the definition it was generated from (null when there is none). */
@@ -238,17 +238,18 @@ function valueRefusal(ctx: OrgContext, form: CodeForm): CodeOutcome | null {
 }
 
 /**
- * Why the form's print size gives no PNG or PDF of the code, as far as it is known before drawing: the fields, the GS1
- * table's range for the symbol, and for PNG a module of whole pixels at the resolution (`POST /render`'s checks).
+ * Why the form's print size gives no SVG, PNG or PDF of the code, as far as it is known before drawing: the fields,
+ * the GS1 table's range for the symbol, and for PNG a module of whole pixels at the resolution (`POST /render`'s
+ * checks).
  */
 function problemsOfPrint(result: CodeResult, form: CodeForm): PrintProblems {
-  const read = printOptionsOf(form.print)
-  if (!read.ok) return { pdf: read.errors, png: read.errors }
+  const read = printOptionsOf(printOf(form))
+  if (!read.ok) return { svg: read.errors, pdf: read.errors, png: read.errors }
   const target = targetOf(symbolFor(result, result.mode as Mode, result.errorCorrectionLevel))
   const checked = checkPrint(read.options, target)
-  if (checked.length > 0) return { pdf: checked, png: checked }
+  if (checked.length > 0) return { svg: checked, pdf: checked, png: checked }
   const planned = planSize(read.options, target, 1, 'png')
-  return { pdf: [], png: planned.ok ? [] : planned.errors }
+  return { svg: [], pdf: [], png: planned.ok ? [] : planned.errors }
 }
 
 /** What would make a scan of this code fail, or differ from what the form asked: said beside the code. */
@@ -289,7 +290,7 @@ async function page(ctx: OrgContext, drawing: { format: Format; errors: readonly
       : made
   const refused =
     outcome !== null &&
-    (outcome.kind !== 'code' || outcome.printProblems.png.length + outcome.printProblems.pdf.length > 0)
+    (outcome.kind !== 'code' || FORMATS.some((format) => outcome.printProblems[format].length > 0))
   const batch = await newBatchForm(ctx)
   return pageAnswer(ctx.https, codesPage(ctx, { form, outcome, batch }), { status: refused ? 422 : 200 })
 }
@@ -362,22 +363,15 @@ function fileAnswer(
   })
 }
 
-/** The symbol as an SVG file. */
-async function download(ctx: OrgContext): Promise<Response> {
-  const form = await readForm(ctx)
-  const { outcome } = await outcomeOf(ctx, form)
-  if (outcome.kind !== 'code' || outcome.svg === null) return page(ctx)
-  return fileAnswer(outcome.svg, 'svg', outcome.result, form)
-}
-
 /**
- * The symbol as a PNG or PDF file at the form's print size, with `POST /render`'s defaults for what it leaves empty,
- * drawn by the code work's threads as the API draws it. What keeps it from being drawn is said on the page (422).
+ * The symbol as an SVG, PNG or PDF file at the form's print size (with its HRI when asked), with `POST /render`'s
+ * defaults for what it leaves empty, drawn by the code work's threads as the API draws it. What keeps it from being
+ * drawn is said on the page (422).
  */
-function printedFile(format: 'png' | 'pdf') {
+function printedFile(format: Format) {
   return async (ctx: OrgContext): Promise<Response> => {
     const form = await readForm(ctx)
-    const print = printOptionsOf(form.print)
+    const print = printOptionsOf(printOf(form))
     const { outcome, definition, context } = await outcomeOf(ctx, form, false)
     if (
       outcome.kind !== 'code' ||

@@ -6,20 +6,28 @@ import { GTIN_KEY } from '../../catalog/entry-id.ts'
 import type { CodeResult, Issue } from '../../gs1/index.ts'
 import { linkTypeTitle } from '../../gs1/link-type-titles.ts'
 import { SELECTABLE_LINK_TYPES } from '../../gs1/link-types.ts'
-import { APPLICATIONS, SIZE_TABLES } from '../../render/index.ts'
+import { APPLICATIONS, type Application, type Format, SIZE_TABLES } from '../../render/index.ts'
 import type { BatchForm } from '../code-batch.ts'
-import { type CodeForm, codeQuery, type LinkChoice, plainMessage, unansweredMessage } from '../code-form.ts'
+import {
+  applicationByCode,
+  type CodeForm,
+  codeQuery,
+  type LinkChoice,
+  plainMessage,
+  unansweredMessage,
+} from '../code-form.ts'
 import { type OrgContext, orgPath } from '../context.ts'
 import { entryKeys, keyLabel } from '../entry-keys.ts'
 import { html, type SafeHtml } from '../html.ts'
+import { APPLICATION_LABELS } from '../print-form.ts'
 import { field, formGuard, notice, select } from './forms.ts'
 import { orgPage } from './layout.ts'
 
-/** Why the code has no PNG, or no PDF, at the form's print size (none: it has). */
-export interface PrintProblems {
-  readonly png: readonly Issue[]
-  readonly pdf: readonly Issue[]
-}
+/** Why the code has no SVG, PNG or PDF at the form's print size (none: it has). */
+export type PrintProblems = Readonly<Record<Format, readonly Issue[]>>
+
+/** The code's files, in the order the page offers them. */
+const DOWNLOADS: readonly Format[] = ['svg', 'png', 'pdf']
 
 export type CodeOutcome =
   /** No entry of the organization answers the key's value (`key`: the form's). */
@@ -121,16 +129,43 @@ ${select({
 })}`
 }
 
-/** The size of the code's PNG and PDF files, as `POST /render` takes it; empty fields take its defaults. */
+/**
+ * The GS1 table select: each table by where it is scanned, its source said under it; first, the table chosen by the
+ * code (`byCode`, an empty value, so that another code of the form chooses again).
+ */
+function applicationSelect(o: {
+  readonly id: string
+  readonly label: string
+  readonly value: string
+  readonly byCode: { readonly label: string; readonly application: Application | null }
+}): SafeHtml {
+  const shown = APPLICATIONS.find((a) => a === o.value) ?? o.byCode.application
+  return select({
+    name: 'application',
+    id: o.id,
+    label: o.label,
+    value: o.value,
+    options: [
+      { value: '', label: `Chosen by the code — ${o.byCode.label}` },
+      ...APPLICATIONS.map((a) => ({ value: a, label: APPLICATION_LABELS[a] })),
+    ],
+    hint: shown === null ? GTIN_BY_CODE_HINT : `GS1 table: ${SIZE_TABLES[shown].source}.`,
+  })
+}
+
+const GTIN_BY_CODE_HINT = `A GTIN's code is printed by the table “${APPLICATION_LABELS['retail-dl']}”, any other key's by none.`
+
+/** The size of the code's SVG, PNG and PDF files, as `POST /render` takes it; empty fields take its defaults. */
 function printFields(f: CodeForm, outcome: CodeOutcome | null): SafeHtml {
   const problems =
-    outcome?.kind === 'code' ? [...outcome.printProblems.pdf, ...outcome.printProblems.png] : []
+    outcome?.kind === 'code' ? DOWNLOADS.flatMap((format) => outcome.printProblems[format]) : []
   const errorAt = (path: string) => {
     const problem = problems.find((p) => p.path === path)
     return problem === undefined ? null : plainMessage(problem)
   }
-  return html`<fieldset><legend>Print size of the PNG and PDF files (optional)</legend>
-${select({ name: 'application', id: 'f-code-application', label: 'Where the code is scanned (GS1 size table)', value: f.print.application || 'general', options: APPLICATIONS.map((a) => ({ value: a, label: `${a}: ${SIZE_TABLES[a].source}` })) })}
+  const byCode = applicationByCode(f)
+  return html`<fieldset><legend>Print size of the SVG, PNG and PDF files (optional)</legend>
+${applicationSelect({ id: 'f-code-application', label: 'Where the code is scanned (GS1 size table)', value: f.print.application, byCode: { label: APPLICATION_LABELS[byCode], application: byCode } })}
 ${field({ name: 'moduleSize', id: 'f-code-moduleSize', label: 'Module size in mm', value: f.print.moduleSize, hint: "Empty: the table's target size.", error: errorAt('moduleSize') })}
 ${field({ name: 'dpi', id: 'f-code-dpi', label: 'PNG resolution in dpi', value: f.print.dpi, hint: 'Empty: 300 dpi.', error: errorAt('dpi') })}
 <label class="check"><input type="checkbox" id="f-code-hri" name="hri"${f.print.hri ? ' checked' : ''}> Print the HRI under the code</label>
@@ -161,7 +196,7 @@ ${select({
     { value: 'pdf', label: 'PDF (vector)' },
   ],
 })}
-${select({ name: 'application', label: 'Where the codes are scanned (GS1 size table)', value: b.application || 'general', options: APPLICATIONS.map((a) => ({ value: a, label: `${a}: ${SIZE_TABLES[a].source}` })) })}
+${applicationSelect({ id: 'f-application', label: 'Where the codes are scanned (GS1 size table)', value: b.application, byCode: { label: 'on pack for a GTIN, else anything else', application: null } })}
 ${field({ name: 'moduleSize', label: 'Module size in mm (optional)', value: b.moduleSize, hint: "Empty: the table's target size." })}
 ${field({ name: 'dpi', label: 'PNG resolution in dpi (optional)', value: b.dpi, hint: 'Empty: 300 dpi.' })}
 <label class="check"><input type="checkbox" name="hri"${b.hri ? ' checked' : ''}> Print the HRI under each code</label>
@@ -184,11 +219,10 @@ function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
   const query = codeQuery(f)
   const download = (format: string) =>
     `${orgPath(ctx.membership.organization.slug, `/codes/${format}`)}?${query}`
-  const { png, pdf } = outcome.printProblems
-  const printed = [
-    png.length === 0 ? html`<a class="button secondary" href="${download('png')}">Download PNG</a>` : null,
-    pdf.length === 0 ? html`<a class="button secondary" href="${download('pdf')}">Download PDF</a>` : null,
-  ]
+  const links = DOWNLOADS.filter((format) => outcome.printProblems[format].length === 0).map(
+    (format) =>
+      html`<a class="button secondary" href="${download(format)}">Download ${format.toUpperCase()}</a>`,
+  )
   const image =
     outcome.svg === null
       ? notice(
@@ -196,7 +230,7 @@ function result(ctx: OrgContext, outcome: CodeOutcome, f: CodeForm): SafeHtml {
           'This code has too much data for the symbol: shorten it, or pick another symbol or error correction.',
         )
       : html`<img class="symbol" src="data:image/svg+xml;base64,${Buffer.from(outcome.svg).toString('base64')}" alt="${f.symbol === 'qr' ? 'QR code' : 'Data Matrix'} of ${r.barcodeText}" width="220" height="220">
-${printNotice(png, pdf)}<p class="actions"><a class="button secondary" href="${download('svg')}">Download SVG</a>${printed}</p>`
+${printNotice(outcome.printProblems)}${links.length > 0 ? html`<p class="actions">${links}</p>` : null}`
   return html`<section class="code-result" aria-labelledby="code-heading"><h2 id="code-heading">${outcome.name}</h2>
 <p class="muted">${f.host === 'none' ? 'For' : 'Scans open the pages of'} <a href="${outcome.answeredBy.path}">${outcome.answeredBy.label}</a>.</p>
 ${outcome.warnings.map((w) => notice('warn', w))}
@@ -204,11 +238,13 @@ ${outcome.warnings.map((w) => notice('warn', w))}
 <dt>Element string</dt><dd><code>${r.elementString}</code></dd><dt>HRI</dt><dd><code>${r.hri}</code></dd></dl>${image}</section>`
 }
 
-/** Why there is no PNG or no PDF at the size asked: each message once. */
-function printNotice(png: readonly Issue[], pdf: readonly Issue[]): SafeHtml | null {
-  if (png.length === 0 && pdf.length === 0) return null
-  const what = png.length > 0 && pdf.length > 0 ? 'PNG or PDF' : png.length > 0 ? 'PNG' : 'PDF'
-  const messages = [...new Set([...pdf, ...png].map(plainMessage))]
+/** Why there is no SVG, PNG or PDF at the size asked (`No PNG`, `No SVG, PNG or PDF`): each message once. */
+function printNotice(problems: PrintProblems): SafeHtml | null {
+  const refused = DOWNLOADS.filter((format) => problems[format].length > 0).map((f) => f.toUpperCase())
+  if (refused.length === 0) return null
+  const what =
+    refused.length === 1 ? refused[0] : `${refused.slice(0, -1).join(', ')} or ${refused[refused.length - 1]}`
+  const messages = [...new Set(DOWNLOADS.flatMap((format) => problems[format]).map(plainMessage))]
   return notice(
     'bad',
     html`<p><strong>No ${what} at this print size:</strong></p><ul>${messages.map((m) => html`<li>${m}</li>`)}</ul>`,
