@@ -79,6 +79,22 @@ export function parseLanguages(text: string): string[] {
   return out
 }
 
+/** The hidden field that carries the languages the form was drawn with (their name and title fields). */
+export const SHOWN_LANGUAGES = 'shownLanguages'
+
+/**
+ * Whether a post asks for the form again rather than a save: "Update the form", or a save that names a language the
+ * form had no fields for. Enter in the languages field sends the first button, the save, before the new languages'
+ * names and titles could be typed: the form then gets their fields instead of refusing them as empty.
+ */
+export function asksForUpdate(form: URLSearchParams): boolean {
+  if (form.get('action') === 'refresh') return true
+  const shown = form.get(SHOWN_LANGUAGES)
+  if (shown === null) return false
+  const drawn = new Set(parseLanguages(shown))
+  return parseLanguages(form.get('languages') ?? '').some((language) => !drawn.has(language))
+}
+
 /**
  * Reads the posted fields. A page row with nothing typed is an unused slot, and so is a lot without value or pages;
  * a row marked for removal goes. The form read is compact: page `i` of the body is row `i` of the form rendered

@@ -25,7 +25,7 @@ import {
 import { isEntryKey } from '../entry-keys.ts'
 import { addressedId, CATALOG_KINDS, formId, storedById, storedEntry } from '../entry-store.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
-import { formProblems } from '../product-form.ts'
+import { asksForUpdate, formProblems } from '../product-form.ts'
 import { recentScanDays } from '../recent-scans.ts'
 import type { RouteDefinition } from '../router.ts'
 import { previewSample, scanPreview } from '../scan-preview.ts'
@@ -123,7 +123,7 @@ function noticeOf(ctx: OrgContext, kind: EntryKind): EditorState['notice'] {
 function create(kind: EntryKind) {
   return async (ctx: OrgContext): Promise<Response> => {
     const form = readEntryForm(ctx.form, kind)
-    if (ctx.form.get('action') === 'refresh') return rerender(ctx, form, null, null)
+    if (asksForUpdate(ctx.form)) return rerender(ctx, form, null, null)
     const refusal = identityRefusal(form)
     if (refusal !== null) {
       const brands = await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)
@@ -146,7 +146,7 @@ function save(kind: EntryKind) {
     const { key, value } = entryIdentity(id)
     const form = { ...readEntryForm(ctx.form, kind), key, value }
     const etag = ctx.form.get('etag') ?? ''
-    if (ctx.form.get('action') === 'refresh') return rerender(ctx, form, etag, null)
+    if (asksForUpdate(ctx.form)) return rerender(ctx, form, etag, null)
     return write(ctx, form, etag)
   }
 }

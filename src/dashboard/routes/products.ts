@@ -16,6 +16,7 @@ import { type Access, type OrgContext, organizationScope, orgPath, userActor } f
 import { editorState, rerender } from '../editor-page.ts'
 import { pageAnswer, redirectAnswer } from '../http.ts'
 import {
+  asksForUpdate,
   emptyForm,
   formOfProduct,
   formProblems,
@@ -129,7 +130,7 @@ function noticeOf(ctx: OrgContext): EditorState['notice'] {
 
 async function create(ctx: OrgContext): Promise<Response> {
   const form = readProductForm(ctx.form)
-  if (ctx.form.get('action') === 'refresh') return rerender(ctx, form, null, null)
+  if (asksForUpdate(ctx.form)) return rerender(ctx, form, null, null)
   const gtin = normaliseGtin(form.gtin)
   if (gtin === null) {
     const message = 'Enter a GTIN of 8, 12, 13 or 14 digits with the right check digit.'
@@ -164,7 +165,7 @@ async function save(ctx: OrgContext): Promise<Response> {
   const gtin = normaliseGtin(ctx.params.gtin ?? '')
   if (gtin === null) return notFound(ctx)
   const etag = ctx.form.get('etag') ?? ''
-  if (ctx.form.get('action') === 'refresh') return rerender(ctx, { ...form, gtin }, etag, null)
+  if (asksForUpdate(ctx.form)) return rerender(ctx, { ...form, gtin }, etag, null)
   return write(ctx, { ...form, gtin }, etag)
 }
 

@@ -11,7 +11,7 @@ import { hasRole, type OrgContext, orgPath } from '../context.ts'
 import type { EntryForm } from '../entry-form.ts'
 import { takesLotQualifier } from '../entry-keys.ts'
 import { html, type SafeHtml } from '../html.ts'
-import { emptyPage, type LotForm, type ProductForm } from '../product-form.ts'
+import { emptyPage, type LotForm, type ProductForm, SHOWN_LANGUAGES } from '../product-form.ts'
 import type { ScanPreview } from '../scan-preview.ts'
 import { type FieldNotes, input, noteText } from './editor-fields.ts'
 import { fieldLabel, IDENTITY_NOTE, type PlacedNotes, placeIssues } from './editor-paths.ts'
@@ -93,7 +93,7 @@ ${isNew ? subject.newFields(notes) : null}
   }${noteText('f-brand', notes)}</div>
 ${input('slug', 'URL name', f.slug, notes, { hint: `Lower-case letters, digits and hyphens; part of the ${subject.noun} page addresses.` })}
 <label class="check"><input type="checkbox" name="published"${f.published ? html` checked` : null}> Published (scans resolve it)</label>
-${input('languages', 'Languages', f.languages.join(', '), notes, { hint: 'Language tags such as en, de, fr-ca, separated by commas. After changing them, update the form to get their fields.' })}
+${input('languages', 'Languages', f.languages.join(', '), notes, { hint: 'Language tags such as en, de, fr-ca, separated by commas. After changing them, update the form to get their fields.' })}<input type="hidden" name="${SHOWN_LANGUAGES}" value="${f.languages.join(',')}">
 ${input('defaultLanguage', 'Default language', f.defaultLanguage, notes, { hint: 'One of the languages; scans in other languages open it.' })}
 <fieldset><legend>Name in each language</legend>${f.languages.map((lang) =>
     input(`name.${lang}`, lang, f.names[lang] ?? '', notes),
