@@ -3,6 +3,7 @@
  * of SVG, PNG or PDF files with `manifest.csv`, streamed while the code work's threads draw it. Without JavaScript
  * it is a plain form post whose answer is the file; with it, a script shows the files arriving.
  */
+import { validateStem } from '../gs1/index.ts'
 import type { Format } from '../render/index.ts'
 import { prefixesOf } from '../services/catalog/company-prefixes.ts'
 import { CsvHeaderError, csvRows, type RowResult } from '../services/codes/csv.ts'
@@ -81,10 +82,15 @@ function primaryKeyOf(definition: Record<string, unknown>): { key: string; value
     : null
 }
 
-/** Why a row's own link host is refused: the hosts its code may link to, or null when it is one of them. */
+/**
+ * Why a row's own link host is refused: the hosts its code may link to, or null when it is one of them (compared as
+ * the generator writes stems: `HTTPS://Id.Example.com:443/` is `https://id.example.com`). A stem the generator
+ * refuses is left to it, which says why.
+ */
 function hostRefusal(stem: unknown, stems: LinkStems): string | null {
   const allowed = [stems.resolver, stems.short, ...(stems.custom === null ? [] : [stems.custom])]
-  if (typeof stem === 'string' && allowed.includes(stem.replace(/\/+$/, ''))) return null
+  const written = typeof stem === 'string' ? validateStem(stem) : null
+  if (written !== null && (!written.ok || allowed.includes(written.stem))) return null
   return `The link host must be one of ${allowed.join(', ')}: this organization's codes link only there.`
 }
 

@@ -47,4 +47,5 @@ export {
   toLinkTypeName,
 } from './link-types.ts'
 export { percentDecode, percentEncode, percentEncodeQuery } from './percent.ts'
+export { type StemResult, validateStem } from './stem.ts'
 export { isValidationCode, VALIDATION_CODES, type ValidationCode } from './validation-codes.ts'
