@@ -14,7 +14,7 @@ export async function recentScanDays(ctx: OrgContext, id: string | null): Promis
   const report = (params: ScanQueryParams) =>
     scans(ctx.deps.database.db, ctx.membership.organization.id, params, ctx.now)
   const only = id === null ? {} : { entry: id }
-  const recent = await report(only)
+  const recent = await report({ ...only, answered: true })
   if (!recent.ok) return null
   const { from, to } = recent.body
   const outcomes = await report({ ...only, from, to, groupBy: 'outcome' })

@@ -60,10 +60,14 @@ describe('Scans page', () => {
       'By answer Answer Scans Share redirect to the custom domain 5 63% redirect to a page 3 38%',
     )
     expect(text).toContain('By host scanned Host Scans Share resolver host 5 63% custom domain 3 38%')
-    // The hop and the answer on the custom domain are one scan: the headline counts the answers only.
+    // The hop and the answer on the custom domain are one scan: the headline, the bars, the figures per day and the
+    // top products count the answers only; the breakdowns list every scan, their shares of their own sum.
     expect(text).toContain(
-      'Scans per day: 3 scans · 5 more were forwarded to the custom domain first; the busiest day had 8. The bars and the figures per day count the forwarding too.',
+      'Scans per day: 3 scans · 5 more were forwarded to the custom domain first; the busiest day had 3.',
     )
+    expect(text).toContain('The figures per day Day Scans 2026-06-10 3 ')
+    expect(text).toContain(`Top products Product Scans Share Oat drink ${GTIN} 3 100%`)
+    expect(text).toContain('By device Device Scans Share phone or tablet 8 100%')
   })
 
   test('the CSV per product and per day; a bad range is explained', async () => {

@@ -28,11 +28,12 @@ async function page(ctx: OrgContext): Promise<Response> {
   const db = ctx.deps.database.db
   const org = ctx.membership.organization.id
   const p = params(ctx)
-  const days = await scans(db, org, { ...p, groupBy: 'day' }, ctx.now)
+  // Figures of answered scans: a hop to a custom domain is answered again there (the breakdowns list it apart).
+  const days = await scans(db, org, { ...p, groupBy: 'day', answered: true }, ctx.now)
   if (!days.ok)
     return pageAnswer(ctx.https, scansPage(ctx, { params: p, errors: days.errors }), { status: 400 })
   const range = { from: days.body.from, to: days.body.to, gtin: p.gtin }
-  const top = await scans(db, org, { ...range, groupBy: 'gtin' }, ctx.now)
+  const top = await scans(db, org, { ...range, groupBy: 'gtin', answered: true }, ctx.now)
   const topGroups = top.ok ? top.body.groups.slice(0, 10) : []
   const names = await productNamesOf(
     db,

@@ -28,8 +28,8 @@ export function everyDay(
 }
 
 /**
- * Scans per day, and how many of them were the hop of a scan on the resolver's host to a brand's custom domain: such
- * a scan is counted again on the custom domain, with the answer it got there.
+ * Answered scans per day (a page, a linkset or an error), and how many more were only the hop of a scan on the
+ * resolver's host to a brand's custom domain: such a scan is counted again on the custom domain, with its answer there.
  */
 export interface ScanDays {
   readonly days: readonly DayCount[]
@@ -61,18 +61,16 @@ export function dayChart({ days, forwarded }: ScanDays, label: string): SafeHtml
   const total = days.reduce((n, d) => n + d.count, 0)
   const first = days[0]?.day ?? ''
   const last = days.at(-1)?.day ?? ''
-  if (total === 0) return html`<p class="muted">${label}: no scans from ${first} to ${last}.</p>`
-  const answered = counted(total - forwarded, 'scan')
   const note = forwardedNote(forwarded)
+  if (total === 0) return html`<p class="muted">${label}: no scans from ${first} to ${last}${note}.</p>`
+  const answered = counted(total, 'scan')
   return html`<figure class="chart"><svg viewBox="0 0 ${WIDTH} ${HEIGHT + AXIS}" role="img" aria-labelledby="chart-title" preserveAspectRatio="none"><title id="chart-title">${label}: ${answered} from ${first} to ${last}${note}</title>${days.map(
     (d, i) => {
       const h = (d.count / max) * HEIGHT
       return html`<rect class="bar" x="${(i * slot + (slot - bar) / 2).toFixed(1)}" y="${(HEIGHT - h).toFixed(1)}" width="${bar.toFixed(1)}" height="${h.toFixed(1)}"><title>${d.day}: ${d.count}</title></rect>`
     },
   )}<line class="axis" x1="0" y1="${HEIGHT}" x2="${WIDTH}" y2="${HEIGHT}"></line><text class="axis-label" x="0" y="${HEIGHT + 14}">${first}</text><text class="axis-label" x="${WIDTH}" y="${HEIGHT + 14}" text-anchor="end">${last}</text></svg>
-<figcaption>${label}: ${answered}${note}; the busiest day had ${max.toLocaleString('en-GB')}.${
-    forwarded === 0 ? null : ' The bars and the figures per day count the forwarding too.'
-  }</figcaption>
+<figcaption>${label}: ${answered}${note}; the busiest day had ${max.toLocaleString('en-GB')}.</figcaption>
 <details><summary>The figures per day</summary>${scrollingTable(
     `${label}, day by day`,
     html`<table><thead><tr><th scope="col">Day</th><th scope="col" class="num">Scans</th></tr></thead><tbody>${days.map(

@@ -81,7 +81,7 @@ ${
     : html`${dayChart({ days: everyDay(r.from, r.to, r.groups), forwarded: forwardedOf(o.breakdowns ?? []) }, 'Scans per day')}
 <p class="actions"><a class="button secondary" href="${orgPath(slug, `/scans.csv?${range}&groupBy=day`)}">Download CSV (per day)</a><a class="button secondary" href="${orgPath(slug, `/scans.csv?${range}&groupBy=gtin`)}">Download CSV (per product)</a></p>
 <h2>Top products</h2>${topTable(ctx, o.top ?? [], r.total)}
-${(o.breakdowns ?? []).map((b) => breakdownTable(b, r.total))}`
+${(o.breakdowns ?? []).map((b) => breakdownTable(b))}`
 }`,
   )
 }
@@ -112,7 +112,9 @@ function topTable(
   )
 }
 
-function breakdownTable(b: Breakdown, total: number): SafeHtml {
+/** One breakdown with each group's share of it: every scan counted, the hops to a custom domain included. */
+function breakdownTable(b: Breakdown): SafeHtml {
+  const total = b.groups.reduce((n, g) => n + g.count, 0)
   return html`<h2>${TITLES[b.groupBy] ?? b.groupBy}</h2>${
     b.groups.length === 0
       ? html`<p>None.</p>`

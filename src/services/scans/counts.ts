@@ -1,5 +1,5 @@
 /** Scan counts in the database: one upsert per flush that adds to the day's counts, reads grouped by a dimension, pruning. */
-import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.ts'
 import { scanCounts } from '../../db/schema.ts'
 
@@ -64,6 +64,8 @@ export interface ScanQuery {
   readonly to: string
   readonly groupBy: ScanGroup
   readonly gtin?: string
+  /** Leaves out the scans that got this answer (`outcome`). */
+  readonly exceptOutcome?: string
   /** Most groups returned (by count, then key); default all. */
   readonly limit?: number
 }
@@ -83,6 +85,7 @@ export async function scanReport(db: Db, q: ScanQuery): Promise<ScanGroupCount[]
     lte(scanCounts.day, q.to),
   ]
   if (q.gtin !== undefined) conditions.push(eq(scanCounts.gtin, q.gtin))
+  if (q.exceptOutcome !== undefined) conditions.push(ne(scanCounts.outcome, q.exceptOutcome))
   const total = sql<number>`sum(${scanCounts.count})::bigint`.mapWith(Number)
   const query = db
     .select({ key: column, count: total })

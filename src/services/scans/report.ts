@@ -1,5 +1,6 @@
 /** `GET /scans` (DESIGN §9): an organization's scan counts over a range of UTC days, summed per one dimension. */
 import type { Db } from '../../db/database.ts'
+import type { SCAN_OUTCOMES } from '../../db/schema.ts'
 import { parseGtin } from '../../gs1/gtin.ts'
 import { issue } from '../../gs1/issue.ts'
 import { SCAN_GROUPS, type ScanGroup, scanReport } from './counts.ts'
@@ -22,7 +23,16 @@ export interface ScanQueryParams {
    * pages of an entry); `GET /scans` takes no such parameter. Replaces `gtin`.
    */
   readonly entry?: string | undefined
+  /**
+   * Only the scans the service answered with a page, a linkset or an error: the hop from the resolver's or the short
+   * host to a brand's custom domain (`domain_redirect`), which the phone follows to be answered there, left out. For
+   * the dashboard's figures; `GET /scans` takes no such parameter.
+   */
+  readonly answered?: boolean | undefined
 }
+
+/** The answer of a scan only forwarded to a brand's custom domain, answered again there. */
+const FORWARDED: (typeof SCAN_OUTCOMES)[number] = 'domain_redirect'
 
 export type ScansOutcome =
   | {
@@ -96,6 +106,7 @@ export async function scans(
     to: isoDay(to),
     groupBy,
     ...(only === undefined ? {} : { gtin: only }),
+    ...(params.answered === true ? { exceptOutcome: FORWARDED } : {}),
   })
   const total = groups.reduce((n, g) => n + g.count, 0)
   return { ok: true, body: { from: isoDay(from), to: isoDay(to), groupBy, total, groups } }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
 import type { Database } from '../../../src/db/database.ts'
-import { organizations } from '../../../src/db/schema.ts'
+import { organizations, scanCounts } from '../../../src/db/schema.ts'
 import { createOrganization } from '../../../src/services/people/organizations.ts'
 import {
   addScanCounts,
@@ -8,6 +9,7 @@ import {
   type ScanCountRow,
   scanReport,
 } from '../../../src/services/scans/counts.ts'
+import { scans } from '../../../src/services/scans/report.ts'
 import { DATABASE_HOOK_TIMEOUT_MS, openTestDatabase } from '../../support/db.ts'
 import { scanRow } from '../../support/scans.ts'
 
@@ -66,6 +68,44 @@ describe('scan counts', () => {
       expect({ groupBy, total }).toEqual({ groupBy, total: 14 })
     }
     expect(await scanReport(database.db, { ...q, groupBy: 'gtin', limit: 1 })).toHaveLength(1)
+  })
+
+  test('the answered scans leave out the hops to a custom domain; the report as GET /scans gives keeps them', async () => {
+    const created = await createOrganization(database.db, {
+      slug: 'initech',
+      name: 'Initech',
+      plan: 'free',
+      subscriptionStatus: 'active',
+    })
+    if (!created.ok) throw new Error(created.message)
+    const [stored] = await database.db.select().from(organizations).where(eq(organizations.slug, 'initech'))
+    const initech = stored?.id ?? ''
+    await addScanCounts(database.db, [
+      scanRow(initech, { day: '2026-10-05', outcome: 'domain_redirect', count: 5 }),
+      scanRow(initech, { day: '2026-10-05', hostKind: 'custom', outcome: 'redirect', count: 5 }),
+      scanRow(initech, { day: '2026-10-06', outcome: 'not_found', count: 1 }),
+    ])
+    const range = { from: '2026-10-01', to: '2026-10-31' }
+    const byDay = async (answered?: boolean) => {
+      const r = await scans(database.db, initech, { ...range, groupBy: 'day', answered }, Date.now())
+      return r.ok ? [r.body.total, r.body.groups] : r.errors
+    }
+    expect(await byDay(true)).toEqual([
+      6,
+      [
+        { key: '2026-10-05', count: 5 },
+        { key: '2026-10-06', count: 1 },
+      ],
+    ])
+    expect(await byDay()).toEqual([
+      11,
+      [
+        { key: '2026-10-05', count: 10 },
+        { key: '2026-10-06', count: 1 },
+      ],
+    ])
+    // The other tests of this file count every stored row.
+    await database.db.delete(scanCounts).where(eq(scanCounts.organizationId, initech))
   })
 
   test('counts of a deleted organization are dropped, not a failed batch', async () => {
