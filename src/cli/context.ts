@@ -55,12 +55,17 @@ export class UsageError extends Error {
   override name = 'UsageError'
 }
 
+/** The forms of a command group, as usage errors and `--help` print them. */
+export function usageText(usage: readonly string[]): string {
+  return `usage:\n  ${usage.join('\n  ')}`
+}
+
 /** The usage of a command group, naming the subcommand given when it is not one of them. */
 export function unknownSubcommand(
   command: string,
   sub: string | undefined,
   usage: readonly string[],
 ): UsageError {
-  const forms = `usage:\n  ${usage.join('\n  ')}`
+  const forms = usageText(usage)
   return new UsageError(sub === undefined ? forms : `unknown command '${command} ${sub}'\n${forms}`)
 }

@@ -4,7 +4,15 @@ import { openConfiguredDatabase } from '../db/open.ts'
 import { USAGE as CATALOG_USAGE, runCatalogCommand } from './catalog.ts'
 import { USAGE as CLIENT_USAGE, runClientCommand } from './clients.ts'
 import { USAGE as CODES_USAGE, runCodesCommand } from './codes.ts'
-import { type CliCommand, type CliContext, EXIT, exitOnUncaught, failureLine, UsageError } from './context.ts'
+import {
+  type CliCommand,
+  type CliContext,
+  EXIT,
+  exitOnUncaught,
+  failureLine,
+  UsageError,
+  usageText,
+} from './context.ts'
 import { USAGE as DOMAIN_USAGE, runDomainCommand } from './domains.ts'
 import { USAGE as EPC_USAGE, runEpcCommand } from './epc.ts'
 import { USAGE as KEYS_USAGE, runKeysCommand } from './keys.ts'
@@ -47,11 +55,6 @@ const COMMANDS: Record<string, Command> = {
   },
 }
 
-/** The forms of one command group, as usage errors and `--help` print them. */
-function usageOf(command: Command): string {
-  return `usage:\n  ${command.usage.join('\n  ')}`
-}
-
 const HELP = [
   'usage: bun run cli <command> … (bun run cli <command> --help: that command alone)',
   ...Object.values(COMMANDS).flatMap((c) => ['', `${c.about}:`, ...c.usage.map((form) => `  ${form}`)]),
@@ -70,7 +73,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
     return EXIT.usage
   }
   if (args.includes('--help') || args.includes('-h')) {
-    ctx.io.out(usageOf(command))
+    ctx.io.out(usageText(command.usage))
     return EXIT.ok
   }
   try {
@@ -78,7 +81,7 @@ export async function runCli(argv: string[], ctx: CliContext): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       const message = error.message
-      ctx.io.err(message.startsWith('usage:') ? message : `error: ${message}\n${usageOf(command)}`)
+      ctx.io.err(message.startsWith('usage:') ? message : `error: ${message}\n${usageText(command.usage)}`)
       return EXIT.usage
     }
     ctx.io.err(failureLine(error))
