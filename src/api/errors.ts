@@ -1,6 +1,6 @@
 /** The API's one error shape, `{errors: [{code, path, message}]}`, built here and nowhere else. */
 import type { Issue } from '../gs1/issue.ts'
-import { JSON_TYPE, type JsonResponseType } from './media.ts'
+import { JSON_TYPE, type JsonResponseType, VARY_ACCEPT } from './media.ts'
 
 export type ApiError = Issue
 
@@ -87,7 +87,7 @@ export function notAcceptable(produces: readonly string[], note = ''): Response 
     produces.length > 1 ? `${produces.slice(0, -1).join(', ')} or ${produces.at(-1)}` : produces[0]
   return errorResponse('notAcceptable', {
     message: `${API_ERRORS.notAcceptable.message}: it produces ${listed}${note}`,
-    headers: { vary: 'Accept' },
+    headers: VARY_ACCEPT,
   })
 }
 
@@ -95,6 +95,6 @@ export function notAcceptable(produces: readonly string[], note = ''): Response 
 export function invalidParametersResponse(issues: readonly ApiError[], type: JsonResponseType): Response {
   return new Response(JSON.stringify({ errors: issues }), {
     status: 400,
-    headers: { 'content-type': type, vary: 'Accept' },
+    headers: { 'content-type': type, ...VARY_ACCEPT },
   })
 }

@@ -12,7 +12,7 @@ import { type EntryKind, type Identity, ITEMS, PRODUCTS, RULES } from '../../ser
 import { type BearerVerifier, principalOf, requireScope } from '../auth/guard.ts'
 import { leaveUnread, readJsonBody } from '../codes/body.ts'
 import { errorResponse, invalidParametersResponse, notAcceptable } from '../errors.ts'
-import { JSON_TYPES, type JsonResponseType, jsonResponse, negotiateJson } from '../media.ts'
+import { JSON_TYPES, type JsonResponseType, jsonResponse, negotiateJson, VARY_ACCEPT } from '../media.ts'
 import { queryParameters, requiredScope, routePattern } from '../openapi/operation.ts'
 import { readQuery } from '../query.ts'
 import * as ops from './operations.ts'
@@ -121,12 +121,12 @@ function respond(outcome: Outcome, type: JsonResponseType): Response {
   if (outcome.stream !== undefined)
     return new Response(outcome.stream, {
       status: outcome.status,
-      headers: { ...outcome.headers, 'content-type': type, vary: 'Accept' },
+      headers: { ...outcome.headers, 'content-type': type, ...VARY_ACCEPT },
     })
   if (outcome.body === undefined)
     return new Response(null, { status: outcome.status, headers: outcome.headers ?? {} })
   // The same resource is sent as application/json or the vendor type, as Accept asks.
-  return jsonResponse(outcome.body, outcome.status, type, { ...outcome.headers, vary: 'Accept' })
+  return jsonResponse(outcome.body, outcome.status, type, { ...outcome.headers, ...VARY_ACCEPT })
 }
 
 async function settle(set: { status?: number | string }, response: Promise<Response>): Promise<Response> {

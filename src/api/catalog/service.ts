@@ -21,6 +21,7 @@ import {
 import { exportCatalogStream } from '../../services/catalog/export.ts'
 import { importCatalog } from '../../services/catalog/import.ts'
 import { findOrganizationScope } from '../../services/catalog/products.ts'
+import { VARY_ACCEPT } from '../media.ts'
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_SEARCH_CHARS } from './model.ts'
 
 /** No host is the service's own (tests that build the routes without a configuration). */
@@ -198,7 +199,7 @@ export async function entryOf(
   if (stored === null) return notFound(kind, path)
   const headers = { etag: stored.etag }
   if (!noneMatchHolds(ifNoneMatch, stored.etag))
-    return { status: 304, headers: { ...headers, vary: 'Accept' } }
+    return { status: 304, headers: { ...headers, ...VARY_ACCEPT } }
   return { status: 200, body: stored.entry, headers }
 }
 

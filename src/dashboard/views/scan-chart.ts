@@ -2,7 +2,7 @@
  * Scans per day as an inline SVG bar chart (no script, styled by the dashboard's stylesheet), with the same numbers
  * in a table for screen readers and for anyone who wants the figures.
  */
-import type { ScanOutcome } from '../../resolver/scan-event.ts'
+import { FORWARDED_OUTCOME } from '../../services/scans/report.ts'
 import { html, type SafeHtml } from '../html.ts'
 import { counted } from './format.ts'
 import { scrollingTable } from './table.ts'
@@ -36,11 +36,9 @@ export interface ScanDays {
   readonly forwarded: number
 }
 
-const FORWARDED: ScanOutcome = 'domain_redirect'
-
 /** How many scans of a report grouped by answer (`outcome`) were only forwarded to a custom domain. */
 export function forwardedScans(outcomes: readonly { key: string; count: number }[]): number {
-  return outcomes.find((o) => o.key === FORWARDED)?.count ?? 0
+  return outcomes.find((o) => o.key === FORWARDED_OUTCOME)?.count ?? 0
 }
 
 /** Beside a total of scans: the scans forwarded to a custom domain first, which the total leaves out. */

@@ -32,7 +32,7 @@ export interface ScanQueryParams {
 }
 
 /** The answer of a scan only forwarded to a brand's custom domain, answered again there. */
-const FORWARDED: (typeof SCAN_OUTCOMES)[number] = 'domain_redirect'
+export const FORWARDED_OUTCOME: (typeof SCAN_OUTCOMES)[number] = 'domain_redirect'
 
 export type ScansOutcome =
   | {
@@ -106,7 +106,7 @@ export async function scans(
     to: isoDay(to),
     groupBy,
     ...(only === undefined ? {} : { gtin: only }),
-    ...(params.answered === true ? { exceptOutcome: FORWARDED } : {}),
+    ...(params.answered === true ? { exceptOutcome: FORWARDED_OUTCOME } : {}),
   })
   const total = groups.reduce((n, g) => n + g.count, 0)
   return { ok: true, body: { from: isoDay(from), to: isoDay(to), groupBy, total, groups } }
