@@ -110,22 +110,40 @@ async function entryById(ctx: OrgContext, id: string): Promise<CanonicalProduct 
   return (await storedById(ctx, isRuleEntry(id) ? 'rule' : 'item', id))?.product ?? null
 }
 
-/** The entry that answers the form's key and value (see `answeringIdOf`), or null. */
-async function answeringEntry(ctx: OrgContext, form: CodeForm): Promise<Answering | null> {
-  const answering = await answeringIdOf(ctx, form.key, form.value)
-  const product = answering === null ? null : await entryById(ctx, answering.id)
-  return answering === null || product === null ? null : { ...answering, product }
+/**
+ * What a request asks of the catalog more than once (the form's entry and the brands' domains, for its default host,
+ * its code and the bulk form), asked once per request.
+ */
+const askedIn = new WeakMap<OrgContext, Map<string, Promise<unknown>>>()
+
+function onceIn<T>(ctx: OrgContext, question: string, ask: () => Promise<T>): Promise<T> {
+  const asked = askedIn.get(ctx) ?? new Map<string, Promise<unknown>>()
+  askedIn.set(ctx, asked)
+  const known = (asked.get(question) as Promise<T> | undefined) ?? ask()
+  asked.set(question, known)
+  return known
 }
 
-/** The link origins of the brands' active custom domains, by brand. One query. */
-async function customStemsOf(ctx: OrgContext): Promise<ReadonlyMap<string, string>> {
-  const brands = await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)
-  const scheme = ctx.deps.config.customDomainScheme
-  return new Map(
-    brands.flatMap((b) =>
-      b.customDomainActive && b.customDomain ? [[b.slug, `${scheme}://${b.customDomain}`] as const] : [],
-    ),
-  )
+/** The entry that answers the form's key and value (see `answeringIdOf`), or null. */
+function answeringEntry(ctx: OrgContext, form: CodeForm): Promise<Answering | null> {
+  return onceIn(ctx, `entry ${form.key}/${form.value}`, async () => {
+    const answering = await answeringIdOf(ctx, form.key, form.value)
+    const product = answering === null ? null : await entryById(ctx, answering.id)
+    return answering === null || product === null ? null : { ...answering, product }
+  })
+}
+
+/** The link origins of the brands' active custom domains, by brand. One query a request. */
+function customStemsOf(ctx: OrgContext): Promise<ReadonlyMap<string, string>> {
+  return onceIn(ctx, 'custom stems', async () => {
+    const brands = await brandRefs(ctx.deps.database.db, ctx.membership.organization.id)
+    const scheme = ctx.deps.config.customDomainScheme
+    return new Map(
+      brands.flatMap((b) =>
+        b.customDomainActive && b.customDomain ? [[b.slug, `${scheme}://${b.customDomain}`] as const] : [],
+      ),
+    )
+  })
 }
 
 /**
@@ -157,14 +175,12 @@ async function newBatchForm(ctx: OrgContext): Promise<BatchForm> {
 
 /** The single form's catalog questions, for the rows of the bulk form. */
 function rowCatalog(ctx: OrgContext): RowCatalog {
-  let customStems: Promise<ReadonlyMap<string, string>> | null = null
   return {
     answering: async (key, value) => (await answeringIdOf(ctx, key, value))?.id ?? null,
     async stems(id, custom) {
       if (!custom) return linkStems(ctx, null)
-      customStems ??= customStemsOf(ctx)
       const brand = (await entryById(ctx, id))?.brand
-      return linkStems(ctx, brand === undefined ? null : ((await customStems).get(brand) ?? null))
+      return linkStems(ctx, brand === undefined ? null : ((await customStemsOf(ctx)).get(brand) ?? null))
     },
   }
 }
