@@ -3,7 +3,7 @@
  * of SVG, PNG or PDF files with `manifest.csv`, streamed while the code work's threads draw it. Without JavaScript
  * it is a plain form post whose answer is the file; with it, a script shows the files arriving.
  */
-import { validateStem } from '../gs1/index.ts'
+import { MODES, type Mode, validateStem } from '../gs1/index.ts'
 import type { Format } from '../render/index.ts'
 import { prefixesOf } from '../services/catalog/company-prefixes.ts'
 import { CsvHeaderError, csvRows, type RowResult } from '../services/codes/csv.ts'
@@ -138,11 +138,16 @@ async function* linesOf(text: string): AsyncGenerator<string> {
  * The row with the GS1 table its code is printed by when the form chooses none (`applicationFor`): each row's own,
  * as the single form chooses it.
  */
+function isMode(mode: unknown): mode is Mode {
+  return (MODES as readonly unknown[]).includes(mode)
+}
+
 function withApplicationByCode(entry: RenderEntry, form: PrintForm): RenderEntry {
   if (entry.kind !== 'definition' || form.application !== '') return entry
   const definition = entry.value as Record<string, unknown>
   const primaryKey = primaryKeyOf(definition)
-  if (primaryKey === null || typeof definition.mode !== 'string') return entry
+  // A mode that is none is refused by the generator, whatever the table.
+  if (primaryKey === null || !isMode(definition.mode)) return entry
   return {
     kind: 'definition',
     value: { ...definition, application: applicationFor(primaryKey.key, definition.mode) },

@@ -4,9 +4,10 @@
  * empty (the table's target module size, 300 dpi, no HRI, the `general` table). Pure: no I/O.
  */
 import { GTIN_KEY } from '../catalog/entry-id.ts'
+import type { Mode } from '../gs1/index.ts'
 import {
   type Application,
-  carrierOf,
+  carrierOfMode,
   DEFAULT_APPLICATION,
   DEFAULT_PRINT,
   type PrintFields,
@@ -41,10 +42,9 @@ const ON_PACK: Application = 'retail-dl'
  * The GS1 table a code is printed by when none is chosen: the on-pack table for a GTIN, when it has a row for the
  * code's symbol (it has none for a GS1 QR Code), else none (`general`).
  */
-export function applicationFor(key: string, mode: string): Application {
+export function applicationFor(key: string, mode: Mode): Application {
   if (key !== GTIN_KEY) return DEFAULT_APPLICATION
-  const carrier = carrierOf(mode.includes('QR') ? 'qrcode' : 'datamatrix', !mode.includes('DIGITAL_LINK'))
-  return rangeOf(ON_PACK, carrier) === null ? DEFAULT_APPLICATION : ON_PACK
+  return rangeOf(ON_PACK, carrierOfMode(mode)) === null ? DEFAULT_APPLICATION : ON_PACK
 }
 
 /** The fields with the table chosen by the code (`applicationFor`) when none is. */

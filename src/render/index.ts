@@ -37,7 +37,7 @@ export {
 } from './print.ts'
 export { type DrawnFile, type DrawnSize, drawPrint, type PrintDrawing, targetOf } from './print-draw.ts'
 export { renderSvg } from './svg.ts'
-export { gs1SymbolData, type SymbolSpec, symbolFor } from './symbol.ts'
+export { carrierOfMode, gs1SymbolData, type SymbolSpec, symbolFor } from './symbol.ts'
 
 export type CodeRenderer = (
   result: Pick<CodeResult, 'primaryKey' | 'ais' | 'barcodeText'>,

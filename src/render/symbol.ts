@@ -1,6 +1,7 @@
 /** What to draw for a generated code: the bwip-js encoder, its data and options (SPEC "Render 2D barcode"). */
 import type { CodeResult, ErrorCorrectionLevel, Mode } from '../gs1/index.ts'
 import { fnc1ElementString } from '../gs1/index.ts'
+import { type Carrier, carrierOf } from './gs1-size-tables.ts'
 
 /** One symbol to draw; equal symbols draw identical SVGs, so `key` can index a cache. */
 export interface SymbolSpec {
@@ -40,6 +41,11 @@ function isQr(mode: Mode): boolean {
 
 function isGs1(mode: Mode): boolean {
   return mode === 'GS1_DATAMATRIX' || mode === 'GS1_QR'
+}
+
+/** The carrier a mode's symbol is in GS1's size tables (a GS1 QR Code, a Data Matrix with a Digital Link…). */
+export function carrierOfMode(mode: Mode): Carrier {
+  return carrierOf(isQr(mode) ? 'qrcode' : 'datamatrix', isGs1(mode))
 }
 
 /** The symbol for a generated code with its mode; the level is ignored for Data Matrix. */
