@@ -1,11 +1,11 @@
 /** The catalog editor's page, for a product, an item or a prefix rule alike: its state, and the page shown again. */
 import { brandRefs } from '../services/catalog/brands.ts'
 import { getProduct } from '../services/catalog/products.ts'
-import type { CanonicalProduct } from '../services/catalog/rows.ts'
 import type { OrgContext } from './context.ts'
 import { formId, storedById } from './entry-store.ts'
 import { pageAnswer } from './http.ts'
 import { isEntryForm } from './views/editor-subject.ts'
+import { defaultName } from './views/format.ts'
 import { type EditorState, productPage } from './views/product-editor.ts'
 
 /** The editor's state with the organization's brands (the brand select). */
@@ -14,11 +14,6 @@ export async function editorState(
   partial: Omit<EditorState, 'brands'>,
 ): Promise<EditorState> {
   return { ...partial, brands: await brandRefs(ctx.deps.database.db, ctx.membership.organization.id) }
-}
-
-/** The entry's name in its default language, the heading of its page; null when it has none there. */
-function defaultName(product: Pick<CanonicalProduct, 'names' | 'defaultLanguage'>): string | null {
-  return product.names[product.defaultLanguage] ?? null
 }
 
 /**

@@ -48,6 +48,7 @@ import type { RouteDefinition } from '../router.ts'
 import { type CodeOutcome, codesPage, type PrintProblems } from '../views/codes.ts'
 import { pathOfEntry } from '../views/editor-subject.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
+import { defaultName } from '../views/format.ts'
 
 const viewer = { access: 'org', role: 'viewer', section: 'codes' } as const
 
@@ -202,7 +203,7 @@ async function outcomeOf(ctx: OrgContext, form: CodeForm, svg = true): Promise<M
   const definition = codeDefinition({ ...form, value }, stemOf(form.host, linkStems(ctx, custom)))
   const context = await prefixesFor(ctx, form)
   const generated = generate(definition, { ...RENDER_OPTIONS, ...context })
-  const name = product.names[product.defaultLanguage] ?? product.slug
+  const name = defaultName(product) ?? product.slug
   if (!generated.ok) {
     return {
       outcome: { kind: 'invalid', errors: generated.errors, name, customDomain: custom },

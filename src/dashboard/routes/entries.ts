@@ -32,6 +32,7 @@ import { previewSample, scanPreview } from '../scan-preview.ts'
 import { keepStoredSpelling } from '../stored-spelling.ts'
 import { entryPath } from '../views/editor-subject.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
+import { defaultName } from '../views/format.ts'
 import { ownedElsewhereMessage } from '../views/forms.ts'
 import { deleteEntryPage, type EditorState, productPage } from '../views/product-editor.ts'
 import { sampleForm } from '../views/scan-preview.ts'
@@ -97,7 +98,7 @@ function show(kind: EntryKind) {
       etag: stored.etag,
       errors: [],
       warnings: catalogWarnings([product]).map(relativeToEntry('products')),
-      title: product.names[product.defaultLanguage] ?? null,
+      title: defaultName(product),
       notice: noticeOf(ctx, kind),
     })
     const brand = state.brands.find((b) => b.slug === product.brand)
@@ -211,7 +212,7 @@ function confirmDelete(kind: EntryKind) {
     const stored = await storedEntry(ctx, kind)
     if (stored === null) return notFound(ctx)
     const { product } = stored
-    const name = product.names[product.defaultLanguage] ?? product.slug
+    const name = defaultName(product) ?? product.slug
     return pageAnswer(ctx.https, deleteEntryPage(ctx, formOfEntry(product), name))
   }
 }

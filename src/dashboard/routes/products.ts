@@ -29,6 +29,7 @@ import type { RouteDefinition } from '../router.ts'
 import { scanPreview } from '../scan-preview.ts'
 import { keepStoredSpelling } from '../stored-spelling.ts'
 import { ERRORS, errorBody } from '../views/errors.ts'
+import { defaultName } from '../views/format.ts'
 import { ownedElsewhereMessage } from '../views/forms.ts'
 import { deleteProductPage, type EditorState, productPage } from '../views/product-editor.ts'
 import { type ProductQuery, productsPage } from '../views/products.ts'
@@ -113,7 +114,7 @@ async function show(ctx: OrgContext): Promise<Response> {
     etag: stored.etag,
     errors: [],
     warnings: catalogWarnings([stored.product]).map(relativeToProduct),
-    title: stored.product.names[stored.product.defaultLanguage] ?? null,
+    title: defaultName(stored.product),
     notice: noticeOf(ctx),
   })
   const brand = state.brands.find((b) => b.slug === stored.product.brand)
@@ -228,7 +229,7 @@ async function bodyToSave(
 async function confirmDelete(ctx: OrgContext): Promise<Response> {
   const stored = await getProduct(ctx.deps.database.db, ctx.membership.organization.id, ctx.params.gtin ?? '')
   if (stored === null) return notFound(ctx)
-  const name = stored.product.names[stored.product.defaultLanguage] ?? stored.product.slug
+  const name = defaultName(stored.product) ?? stored.product.slug
   return pageAnswer(ctx.https, deleteProductPage(ctx, stored.product.gtin, name))
 }
 

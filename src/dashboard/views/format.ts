@@ -36,3 +36,11 @@ export function statusName(status: string): string {
 export function counted(n: number, noun: string, plural = `${noun}s`): string {
   return `${n.toLocaleString('en-GB')} ${n === 1 ? noun : plural}`
 }
+
+/** An entry's name in its default language (the heading of its page), or null when it has none there. */
+export function defaultName(entry: {
+  readonly names: Readonly<Record<string, string>>
+  readonly defaultLanguage: string
+}): string | null {
+  return entry.names[entry.defaultLanguage] ?? null
+}
