@@ -3,7 +3,7 @@
  * signing key it names and the database, each failure one line on stderr with the documented exit code.
  */
 import { type EnvironmentKey, readEnvironmentKey } from '../auth/key-source.ts'
-import type { Database } from '../db/database.ts'
+import type { Database, EmbeddedUse } from '../db/database.ts'
 import { STATEMENT_TIMEOUT_MS } from '../lib/deadline.ts'
 import { errorMessage } from '../lib/log.ts'
 import { type Config, readConfig } from './config.ts'
@@ -43,7 +43,7 @@ export async function openStartDatabase(
   config: Config,
   exit: (code: number) => never,
   release: () => Promise<void> = async () => {},
-  embedded: { readonly share?: boolean; readonly own?: boolean } = {},
+  embedded: EmbeddedUse = {},
 ): Promise<Database> {
   try {
     // The drivers load only now: an entry checks its configuration and binds its ports before paying for them.

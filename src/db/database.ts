@@ -60,15 +60,17 @@ export interface PostgresSession {
   readonly reachDeadlineMs?: number
 }
 
+/** How the embedded database of a directory is held. */
+export interface EmbeddedUse {
+  /** Offer the database on a Unix socket in the directory while it is open (the service does). */
+  readonly share?: boolean
+  /** Hold the directory or fail: never reach another process's database through its socket (a service). */
+  readonly own?: boolean
+}
+
 export type DatabaseTarget =
   | ({ url: string } & PostgresSession & PostgresPool)
-  | {
-      dataDir: string
-      /** Offer the database on a Unix socket in the directory while it is open (the service does). */
-      share?: boolean
-      /** Hold the directory or fail: never reach another process's database through its socket (a service). */
-      own?: boolean
-    }
+  | ({ dataDir: string } & EmbeddedUse)
   | { memory: true }
   | { pglite: PGlite }
 

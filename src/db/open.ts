@@ -2,7 +2,7 @@
 import type { Config } from '../app/config.ts'
 import { DeadlineError } from '../lib/deadline.ts'
 import { redactConnectionUrl } from './connection-url.ts'
-import { type Database, openDatabase, type PostgresSession } from './database.ts'
+import { type Database, type EmbeddedUse, openDatabase, type PostgresSession } from './database.ts'
 
 /**
  * Longest wait for a first answer from Postgres. A refused or silent port fails sooner (the driver's connect
@@ -24,15 +24,10 @@ export async function openConfiguredDatabase(
   config: Config,
   session: PostgresSession = {},
   deadlineMs = OPEN_DEADLINE_MS,
-  embedded: { readonly share?: boolean; readonly own?: boolean } = {},
+  embedded: EmbeddedUse = {},
 ): Promise<Database> {
   try {
-    if (config.databaseUrl === null)
-      return await openDatabase({
-        dataDir: config.dataDir,
-        share: embedded.share === true,
-        own: embedded.own === true,
-      })
+    if (config.databaseUrl === null) return await openDatabase({ dataDir: config.dataDir, ...embedded })
     return await openDatabase({ url: config.databaseUrl, ...session, reachDeadlineMs: deadlineMs })
   } catch (error) {
     const where = config.databaseUrl ? redactConnectionUrl(config.databaseUrl) : config.dataDir
