@@ -1,10 +1,11 @@
 /** A symbol's outlines as a one-page PDF, through pdf-lib's core objects. No I/O; one set of objects for every file. */
 
 import { PDFCatalog, PDFContext, PDFName, PDFPageLeaf, PDFPageTree } from 'pdf-lib'
+import { pdfNumber } from './pdf-operators.ts'
 import type { Outlines } from './pdf-outlines.ts'
 import { trailerDictOf, writePdf } from './pdf-writer.ts'
+import { MM_PER_INCH } from './print.ts'
 
-const MM_PER_INCH = 25.4
 const POINTS_PER_INCH = 72
 const MEDIA_BOX = PDFName.of('MediaBox')
 const CONTENTS = PDFName.of('Contents')
@@ -35,19 +36,15 @@ const SHARED = (() => {
  */
 export function pdfOf(outlines: Outlines, mmPerUnit: number): Uint8Array<ArrayBuffer> {
   const pointsPerUnit = (mmPerUnit / MM_PER_INCH) * POINTS_PER_INCH
-  const pageWidth = round(outlines.width * pointsPerUnit)
-  const pageHeight = round(outlines.height * pointsPerUnit)
+  const pageWidth = pdfNumber(outlines.width * pointsPerUnit)
+  const pageHeight = pdfNumber(outlines.height * pointsPerUnit)
   const k = pointsPerUnit.toFixed(6)
   // Units to points, y up, bwip-js's origin moved past the padding: X = k (x + dx), Y = k (height - y - dy).
-  const e = round(outlines.dx * pointsPerUnit)
-  const f = round((outlines.height - outlines.dy) * pointsPerUnit)
+  const e = pdfNumber(outlines.dx * pointsPerUnit)
+  const f = pdfNumber((outlines.height - outlines.dy) * pointsPerUnit)
   const head = `q 1 g 0 0 ${pageWidth} ${pageHeight} re f Q\nq ${k} 0 0 -${k} ${e} ${f} cm 0 g\n`
   const { context, contents, page, trailer } = SHARED
   context.assign(contents, context.stream(outlines.operators.contents(outlines.generation, head, 'Q\n')))
   page.set(MEDIA_BOX, context.obj([0, 0, Number(pageWidth), Number(pageHeight)]))
   return writePdf(context, trailer)
-}
-
-function round(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(3)
 }

@@ -15,6 +15,11 @@ const FAST_LIMIT = 1_000_000_000
 /** From here on JavaScript writes numbers with an exponent, which PDF has no syntax for. */
 const EXPONENT_FROM = 1e21
 
+/** A number as PDF text: whole numbers as they are, others to 3 decimals. */
+export function pdfNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(3)
+}
+
 export class OperatorBytes {
   private bytes = new Uint8Array(INITIAL_BYTES)
   private length = 0
@@ -36,7 +41,7 @@ export class OperatorBytes {
   number(n: number): void {
     if (!Number.isInteger(n) || n < 0 || n >= FAST_LIMIT) {
       if (!(Math.abs(n) < EXPONENT_FROM)) throw new RangeError(`a PDF number cannot be ${n}`)
-      this.token(Number.isInteger(n) ? String(n) : n.toFixed(3), SPACE)
+      this.token(pdfNumber(n), SPACE)
       return
     }
     this.room(11)

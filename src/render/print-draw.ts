@@ -14,6 +14,7 @@ import {
   FORMAT_TYPES,
   type Format,
   MAX_PNG_PIXELS,
+  MM_PER_INCH,
   type PrintOptions,
   type PrintTarget,
   planSize,
@@ -21,7 +22,6 @@ import {
 } from './print.ts'
 import type { SymbolSpec } from './symbol.ts'
 
-const MM_PER_INCH = 25.4
 /** HRI font size in mm: OCR-B capitals are then about 2 mm high. */
 const HRI_FONT_MM = 3
 /** Light space between the quiet zone under the symbol and the HRI, in modules. */

@@ -43,6 +43,8 @@ export interface PrintOptions {
   readonly application: Application
 }
 
+/** Millimetres in an inch: dpi and PDF points (1/72 inch) are counted in inches. */
+export const MM_PER_INCH = 25.4
 export const DEFAULT_DPI = 300
 export const MIN_DPI = 72
 export const MAX_DPI = 2400
@@ -270,15 +272,18 @@ export function planSize(
       ],
     }
   }
-  return { ok: true, plan: { moduleSize: (pixels * 25.4) / options.dpi, modulePixels: pixels, quietZone } }
+  return {
+    ok: true,
+    plan: { moduleSize: (pixels * MM_PER_INCH) / options.dpi, modulePixels: pixels, quietZone },
+  }
 }
 
 /** The even pixel count nearest `x` mm at `dpi` whose size is within `range` (at least 2), or null. */
 function evenPixels(x: number, dpi: number, range: XRange): number | null {
-  const exact = (x * dpi) / 25.4
+  const exact = (x * dpi) / MM_PER_INCH
   const nearest = Math.max(2, 2 * Math.round(exact / 2))
   const candidates = [nearest, nearest - 2, nearest + 2, nearest - 4, nearest + 4]
-    .filter((p) => p >= 2 && within((p * 25.4) / dpi, range))
+    .filter((p) => p >= 2 && within((p * MM_PER_INCH) / dpi, range))
     .sort((a, b) => Math.abs(a - exact) - Math.abs(b - exact))
   return candidates[0] ?? null
 }
